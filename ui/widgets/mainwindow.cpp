@@ -1,0 +1,109 @@
+#include "ui/widgets/mainwindow.h"
+
+#include "core/version.h"
+#include "ui/widgets/objectview.h"
+#include "ui/widgets/recentfilesmenu.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_objectView(new ObjectView(this))
+{
+    setWindowTitle(tr("Cachescope"));
+    setWindowIcon(QIcon(u":/icons/cachescope.svg"_s));
+    setCentralWidget(m_objectView);
+    setDockNestingEnabled(true);
+    createMenus();
+    statusBar()->showMessage(tr("No cluster"));
+    resize(1280, 800);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::addView(QWidget *view, const QString &title, Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    // The object name keys the dock in the saved window state.
+    dock->setObjectName(view->objectName().isEmpty() ? title : view->objectName());
+    dock->setWidget(view);
+    addDockWidget(area, dock);
+    m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open Kubeconfig…"), this, &MainWindow::openKubeconfig);
+    open->setShortcut(QKeySequence::Open);
+    m_recentFiles = new RecentFilesMenu(file);
+    file->addMenu(m_recentFiles);
+    connect(m_recentFiles, &RecentFilesMenu::fileTriggered, this, &MainWindow::kubeconfigRequested);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Cachescope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::openKubeconfig()
+{
+    const QString start = m_recentFiles->files().value(0, QDir::home().filePath(u".kube/config"_s));
+    // A non-native dialog: the native one may run a nested event loop in another process's
+    // portal and ignores our translations.
+    auto *dialog = new QFileDialog(this, tr("Open Kubeconfig"), QFileInfo(start).absolutePath());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->setNameFilters({tr("Kubeconfig files (config *.yaml *.yml *.conf *.kubeconfig)"), tr("All files (*)")});
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        m_recentFiles->addFile(path);
+        Q_EMIT kubeconfigRequested(path);
+    });
+    dialog->open();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this,
+                       tr("About Cachescope"),
+                       tr("<h3>Cachescope %1</h3>"
+                          "<p>Explore a Kubernetes cluster through its informer cache: the Reflector, DeltaFIFO, "
+                          "Indexer and WorkQueue of client-go, live.</p>"
+                          "<p>Licensed under the Apache License, Version 2.0.</p>")
+                           .arg(version()));
+}
+
+void MainWindow::restoreWindowState()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
+    restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(u"mainWindow/geometry"_s, saveGeometry());
+    settings.setValue(u"mainWindow/state"_s, saveState());
+    event->accept();
+}
+
+} // namespace Cachescope

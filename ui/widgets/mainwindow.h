@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QMainWindow>
+
+namespace Cachescope {
+
+class ObjectView;
+class RecentFilesMenu;
+
+// MainWindow only assembles: menus, status bar, dock areas that the feature views fill, and
+// window geometry and state kept in QSettings. Features bring their own views and controllers.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    [[nodiscard]] ObjectView *objectView() const { return m_objectView; }
+
+    // addView() puts a feature's view in a dock area and its toggle in the View menu.
+    void addView(QWidget *view, const QString &title, Qt::DockWidgetArea area);
+
+    // restoreWindowState() applies the geometry and dock layout saved at the last close;
+    // call it once every view has been added.
+    void restoreWindowState();
+
+Q_SIGNALS:
+    // The user chose a kubeconfig file to open (File › Open kubeconfig…, or a recent file).
+    void kubeconfigRequested(const QString &path);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createMenus();
+    void openKubeconfig();
+    void showAbout();
+
+    ObjectView *m_objectView; // owned (central widget)
+    RecentFilesMenu *m_recentFiles = nullptr; // owned (child of the File menu)
+    QMenu *m_viewMenu = nullptr; // owned (child of the menu bar)
+};
+
+} // namespace Cachescope
