@@ -1,1 +1,2 @@
-# Tests of core/workqueue: cachescope_add_test(NAME tst_x SOURCES tst_x.cpp LIBRARIES cachescope-core LABELS core)
+# Tests of core/workqueue: one executable per unit.
+cachescope_add_test(NAME tst_queue SOURCES tst_queue.cpp LIBRARIES cachescope-core LABELS core)
