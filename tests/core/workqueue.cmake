@@ -1,2 +1,3 @@
 # Tests of core/workqueue: one executable per unit.
 cachescope_add_test(NAME tst_queue SOURCES tst_queue.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_delayingqueue SOURCES tst_delayingqueue.cpp LIBRARIES cachescope-core LABELS core)
