@@ -1,3 +1,4 @@
 # Tests of core/workqueue: one executable per unit.
 cachescope_add_test(NAME tst_queue SOURCES tst_queue.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_delayingqueue SOURCES tst_delayingqueue.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_ratelimiter SOURCES tst_ratelimiter.cpp LIBRARIES cachescope-core LABELS core)
