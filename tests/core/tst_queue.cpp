@@ -3,6 +3,7 @@
 #include "core/workqueue/queue.h"
 
 #include <QMutex>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <atomic>
@@ -156,6 +157,8 @@ void TestQueue::producersAndConsumers()
     std::atomic<bool> gotAfterShutdown{false};
 
     Threads consumerThreads;
+    // On a failed check, shut the queue down before the threads are joined, or they never end.
+    const auto stopOnExit = qScopeGuard([&q] { q.shutDown(); });
     for (int c = 0; c < consumers; ++c) {
         consumerThreads.start([&, c] {
             while (const std::optional<QString> item = q.get(c)) {
@@ -208,6 +211,8 @@ void TestQueue::addWhileProcessing()
     std::atomic<int> processedTotal{0};
 
     Threads consumerThreads;
+    // On a failed check, shut the queue down before the threads are joined, or they never end.
+    const auto stopOnExit = qScopeGuard([&q] { q.shutDown(); });
     for (int c = 0; c < consumers; ++c) {
         consumerThreads.start([&, c] {
             while (const std::optional<QString> item = q.get(c)) {
@@ -280,6 +285,8 @@ void TestQueue::drainWaitsForProcessing()
     std::atomic<bool> drained{false};
     std::atomic<int> processingWhenDrained{-1};
     Threads threads;
+    // On a failed check, shut the queue down before the threads are joined, or they never end.
+    const auto stopOnExit = qScopeGuard([&q] { q.shutDown(); });
     threads.start([&] {
         q.shutDownWithDrain();
         processingWhenDrained = q.metrics().processing;
@@ -309,6 +316,8 @@ void TestQueue::shutDownEndsDrainEarly()
 
     std::atomic<int> processingWhenDrained{-1};
     Threads threads;
+    // On a failed check, shut the queue down before the threads are joined, or they never end.
+    const auto stopOnExit = qScopeGuard([&q] { q.shutDown(); });
     threads.start([&] {
         q.shutDownWithDrain();
         processingWhenDrained = q.metrics().processing;
@@ -330,6 +339,8 @@ void TestQueue::drainWithDirtyItem()
 
     std::atomic<bool> drained{false};
     Threads threads;
+    // On a failed check, shut the queue down before the threads are joined, or they never end.
+    const auto stopOnExit = qScopeGuard([&q] { q.shutDown(); });
     threads.start([&] {
         q.shutDownWithDrain();
         drained = true;
@@ -376,6 +387,8 @@ void TestQueue::noKeyProcessedByTwoWorkers()
     std::atomic<int> overlaps{0};
 
     Threads workerThreads;
+    // On a failed check, shut the queue down before the threads are joined, or they never end.
+    const auto stopOnExit = qScopeGuard([&q] { q.shutDown(); });
     for (int w = 0; w < workers; ++w) {
         workerThreads.start([&, w] {
             while (const std::optional<QString> item = q.get(w)) {

@@ -9,6 +9,7 @@
 #include "core/workqueue/queueeventlog.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include <QScopeGuard>
 #include <QTest>
 
 #include <memory>
@@ -370,6 +371,15 @@ void TestQueueMetrics::feedOrderUnderConcurrency()
     constexpr int keys = 8;
     constexpr int adds = 4000;
     std::vector<std::thread> threads;
+    // On a failed check, stop and join the workers before the vector is destroyed.
+    const auto joinOnExit = qScopeGuard([&] {
+        q.shutDown();
+        for (auto &t : threads) {
+            if (t.joinable()) {
+                t.join();
+            }
+        }
+    });
     for (int w = 0; w < workers; ++w) {
         threads.emplace_back([&q, w] {
             while (const std::optional<QString> k = q.get(w)) {
