@@ -51,23 +51,32 @@ void DelayingQueue::addAfter(const QString &item, Duration delay, QueueEventType
         return;
     }
     const TimePoint readyAt = saturatingAdd(clock()->now(), delay);
+    bool newHead = false;
     {
         const std::lock_guard lock(m_waitingMutex);
         if (m_stopping) {
             return;
         }
+        std::multimap<TimePoint, QString>::iterator entry;
         if (const auto known = m_waitingByKey.find(item); known != m_waitingByKey.end()) {
             // The sooner time wins: a later add never postpones a key that is already waiting.
             if (readyAt >= (*known)->first) {
                 return;
             }
             m_waiting.erase(*known);
-            *known = m_waiting.emplace(readyAt, item);
+            entry = m_waiting.emplace(readyAt, item);
+            *known = entry;
         } else {
-            m_waitingByKey.insert(item, m_waiting.emplace(readyAt, item));
+            entry = m_waiting.emplace(readyAt, item);
+            m_waitingByKey.insert(item, entry);
         }
+        newHead = entry == m_waiting.begin();
     }
-    m_waiter.wake();
+    // The loop sleeps until the earliest ready time; a key due later does not change that, and
+    // not waking the loop for it keeps a burst of retries from bouncing between two threads.
+    if (newHead) {
+        m_waiter.wake();
+    }
 }
 
 qsizetype DelayingQueue::waitingCount() const
