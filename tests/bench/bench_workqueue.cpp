@@ -68,6 +68,7 @@ void producersAndWorkers(int producers, int workers, int keyCount, int adds)
     QElapsedTimer timer;
     timer.start();
     std::vector<std::thread> threads;
+    threads.reserve(static_cast<size_t>(workers));
     for (int w = 0; w < workers; ++w) {
         threads.emplace_back([&q, &processed, w] {
             while (const std::optional<QString> key = q.get(w)) {
@@ -77,6 +78,7 @@ void producersAndWorkers(int producers, int workers, int keyCount, int adds)
         });
     }
     std::vector<std::thread> producerThreads;
+    producerThreads.reserve(static_cast<size_t>(producers));
     for (int p = 0; p < producers; ++p) {
         producerThreads.emplace_back([&, p] {
             std::mt19937 random(static_cast<unsigned>(p));

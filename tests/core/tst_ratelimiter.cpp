@@ -290,6 +290,7 @@ void TestRateLimiter::bucketIsSharedAcrossThreads()
     constexpr int threads = 4;
     constexpr int callsPerThread = 100;
     std::vector<std::thread> workers;
+    workers.reserve(threads);
     std::array<std::vector<Duration>, threads> results;
     for (int t = 0; t < threads; ++t) {
         workers.emplace_back([&, t] {
