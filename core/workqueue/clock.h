@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QtGlobal>
+
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -26,8 +28,7 @@ class Clock
 public:
     Clock() = default;
     virtual ~Clock();
-    Clock(const Clock &) = delete;
-    Clock &operator=(const Clock &) = delete;
+    Q_DISABLE_COPY_MOVE(Clock)
 
     [[nodiscard]] virtual TimePoint now() const = 0;
 

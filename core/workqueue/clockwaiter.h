@@ -2,6 +2,8 @@
 
 #include "core/workqueue/clock.h"
 
+#include <QtGlobal>
+
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -19,8 +21,7 @@ class ClockWaiter final
 public:
     explicit ClockWaiter(std::shared_ptr<Clock> clock);
     ~ClockWaiter();
-    ClockWaiter(const ClockWaiter &) = delete;
-    ClockWaiter &operator=(const ClockWaiter &) = delete;
+    Q_DISABLE_COPY_MOVE(ClockWaiter)
 
     // Blocks until deadline has passed on the clock or wake() was called. Returns true when it
     // returned because of wake().

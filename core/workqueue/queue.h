@@ -37,8 +37,7 @@ public:
     // A null clock means the real one. eventCapacity 0 disables the event feed.
     explicit Queue(std::shared_ptr<Clock> clock = {}, const QString &name = {}, qsizetype eventCapacity = QueueEventLog::DefaultCapacity);
     virtual ~Queue();
-    Queue(const Queue &) = delete;
-    Queue &operator=(const Queue &) = delete;
+    Q_DISABLE_COPY_MOVE(Queue)
 
     // add() marks item as needing processing.
     void add(const QString &item);

@@ -25,8 +25,7 @@ public:
 
     // A capacity of 0 disables the log: append() returns at once.
     explicit QueueEventLog(qsizetype capacity = DefaultCapacity);
-    QueueEventLog(const QueueEventLog &) = delete;
-    QueueEventLog &operator=(const QueueEventLog &) = delete;
+    Q_DISABLE_COPY_MOVE(QueueEventLog)
 
     // Fills in event.sequence.
     void append(QueueEvent event);

@@ -16,8 +16,7 @@ class RateLimiter
 public:
     RateLimiter() = default;
     virtual ~RateLimiter();
-    RateLimiter(const RateLimiter &) = delete;
-    RateLimiter &operator=(const RateLimiter &) = delete;
+    Q_DISABLE_COPY_MOVE(RateLimiter)
 
     [[nodiscard]] virtual Duration when(const QString &item) = 0;
     virtual void forget(const QString &item) = 0;
