@@ -2,6 +2,7 @@
 
 #include "core/workqueue/clock.h"
 
+#include <QLatin1String>
 #include <QString>
 
 namespace Cachescope {
@@ -21,6 +22,10 @@ enum class QueueEventType : quint8 {
     Rejected, // an add or addAfter after shutdown, ignored
     ShutDown, // the queue began shutting down (key is empty)
 };
+
+// queueEventTypeName() is the enumerator's name ("Added", "RateLimited", …), for logs, the CLI
+// and tests; not translated.
+[[nodiscard]] QLatin1String queueEventTypeName(QueueEventType type);
 
 // QueueEvent is one entry of a queue's event feed (see QueueEventLog). A plain value.
 struct QueueEvent

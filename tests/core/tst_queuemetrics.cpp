@@ -26,9 +26,7 @@ namespace {
 
 QString describe(const QueueEvent &e)
 {
-    static const char *const names[] = {
-        "Added", "AddedWhileProcessing", "Merged", "Got", "Done", "Requeued", "AddedAfter", "RateLimited", "DelayReady", "Forgotten", "Rejected", "ShutDown"};
-    QString s = QString::fromLatin1(names[static_cast<int>(e.type)]);
+    QString s = queueEventTypeName(e.type);
     if (!e.key.isEmpty()) {
         s += u' ' + e.key;
     }
@@ -77,6 +75,7 @@ private Q_SLOTS:
     void feedTimestampsFollowTheClock();
     void feedRingOverwritesOldest();
     void feedDisabled();
+    void eventTypeNames();
     void feedOrderUnderConcurrency();
 };
 
@@ -360,6 +359,13 @@ void TestQueueMetrics::feedDisabled()
     q.add(u"a"_s);
     QCOMPARE(q.eventLog()->appended(), 0u);
     QVERIFY(q.eventLog()->eventsSince(0).events.isEmpty());
+}
+
+void TestQueueMetrics::eventTypeNames()
+{
+    QCOMPARE(queueEventTypeName(QueueEventType::Added), QLatin1String("Added"));
+    QCOMPARE(queueEventTypeName(QueueEventType::RateLimited), QLatin1String("RateLimited"));
+    QCOMPARE(queueEventTypeName(QueueEventType::ShutDown), QLatin1String("ShutDown"));
 }
 
 // A reader draining the feed while workers run sees, per key, a well-formed history: a Got is
