@@ -1,0 +1,15 @@
+#include "core/workqueue/clock.h"
+
+namespace Cachescope {
+
+Clock::~Clock() = default;
+
+void Clock::attach(ClockWaiter *)
+{
+}
+
+void Clock::detach(ClockWaiter *)
+{
+}
+
+} // namespace Cachescope

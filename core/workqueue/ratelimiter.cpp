@@ -1,0 +1,7 @@
+#include "core/workqueue/ratelimiter.h"
+
+namespace Cachescope {
+
+RateLimiter::~RateLimiter() = default;
+
+} // namespace Cachescope
