@@ -29,9 +29,11 @@ QByteArray toJson(const QJsonObject &object)
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
+// Go's strconv.ParseBool, which the apiserver decodes boolean parameters with: the Python
+// client sends "True".
 bool isTrue(const QString &value)
 {
-    return value == u"true" || value == u"1";
+    return value == u"true" || value == u"1" || value == u"t" || value == u"T" || value == u"TRUE" || value == u"True";
 }
 
 // The fields a field selector may name, per kind, as the apiserver registers them.
@@ -260,8 +262,19 @@ bool ApiServer::handleDiscovery(HttpConnection *connection, const HttpRequest &r
         return true;
     }
     if (first == u"openapi") {
-        // kubectl asks for OpenAPI to validate and to explain; without it, it falls back to
-        // server-side field validation, which is what we offer.
+        // Only the v3 index and the per-group-version documents that tell kubectl it may leave
+        // validation to the server; v2 (full schemas, `kubectl explain`) is not served.
+        if (segments.value(1) == u"v3" && segments.size() == 2) {
+            sendJson(connection, 200, Discovery::openApiV3Root(*m_catalog));
+            return true;
+        }
+        if (segments.value(1) == u"v3") {
+            const QJsonObject document = Discovery::openApiV3Document(*m_catalog, segments.mid(2).join(u'/'));
+            if (!document.isEmpty()) {
+                sendJson(connection, 200, document);
+                return true;
+            }
+        }
         sendError(connection, ApiError::notFoundPath(request.path));
         return true;
     }
@@ -786,6 +799,10 @@ void ApiServer::create(HttpConnection *connection, const HttpRequest &request, c
         }
         metadata.insert(u"namespace"_s, route.namespaceName);
         body->insert(u"metadata"_s, metadata);
+    }
+    if (route.type.kind == u"Pod" && !body->value(u"status").toObject().contains(u"phase")) {
+        // No kubelet will pick it up; it stays where the scheduler would first leave it.
+        body->insert(u"status"_s, QJsonObject{{u"phase"_s, u"Pending"_s}, {u"qosClass"_s, u"BestEffort"_s}});
     }
     if (request.queryValue(u"dryRun"_s) == u"All") {
         sendJson(connection, 201, *body);

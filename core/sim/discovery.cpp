@@ -180,6 +180,51 @@ QJsonObject Discovery::aggregated(const ResourceCatalog &catalog, bool legacyCor
     };
 }
 
+QJsonObject Discovery::openApiV3Root(const ResourceCatalog &catalog)
+{
+    QJsonObject paths;
+    QStringList seen;
+    for (const ResourceType &type : catalog.resources()) {
+        const QString path = type.group.isEmpty() ? QString(u"api/"_s + type.version) : QString(u"apis/"_s + type.group + u'/' + type.version);
+        if (seen.contains(path))
+            continue;
+        seen.append(path);
+        // The hash only has to change when the document does; ours never does.
+        paths.insert(path, QJsonObject{{u"serverRelativeURL"_s, QString(u'/' + u"openapi/v3/"_s + path + u"?hash=0"_s)}});
+    }
+    return QJsonObject{{u"paths"_s, paths}};
+}
+
+QJsonObject Discovery::openApiV3Document(const ResourceCatalog &catalog, const QString &gvPath)
+{
+    QJsonObject paths;
+    for (const ResourceType &type : catalog.resources()) {
+        const QString path = type.group.isEmpty() ? QString(u"api/"_s + type.version) : QString(u"apis/"_s + type.group + u'/' + type.version);
+        if (path != gvPath)
+            continue;
+        const QString itemPath = u'/' + path + (type.namespaced ? u"/namespaces/{namespace}/"_s : u"/"_s) + type.plural + u"/{name}"_s;
+        const QJsonObject gvk{{u"group"_s, type.group}, {u"version"_s, type.version}, {u"kind"_s, type.kind}};
+        const QJsonArray parameters{
+            QJsonObject{{u"name"_s, u"fieldValidation"_s}, {u"in"_s, u"query"_s}, {u"schema"_s, QJsonObject{{u"type"_s, u"string"_s}}}},
+            QJsonObject{{u"name"_s, u"fieldManager"_s}, {u"in"_s, u"query"_s}, {u"schema"_s, QJsonObject{{u"type"_s, u"string"_s}}}},
+        };
+        paths.insert(itemPath,
+                     QJsonObject{{u"patch"_s,
+                                  QJsonObject{{u"operationId"_s, QString(u"patch"_s + type.kind)},
+                                              {u"x-kubernetes-group-version-kind"_s, gvk},
+                                              {u"x-kubernetes-action"_s, u"patch"_s},
+                                              {u"parameters"_s, parameters},
+                                              {u"responses"_s, QJsonObject{{u"200"_s, QJsonObject{{u"description"_s, u"OK"_s}}}}}}}});
+    }
+    if (paths.isEmpty())
+        return {};
+    return QJsonObject{
+        {u"openapi"_s, u"3.0.0"_s},
+        {u"info"_s, QJsonObject{{u"title"_s, u"Kubernetes"_s}, {u"version"_s, u"v1.32.0"_s}}},
+        {u"paths"_s, paths},
+    };
+}
+
 QByteArray Discovery::aggregatedContentType(const QString &apiVersion)
 {
     return "application/json;g=apidiscovery.k8s.io;v=" + apiVersion.toLatin1() + ";as=APIGroupDiscoveryList";

@@ -21,6 +21,13 @@ public:
     // legacyCore: the /api document (the core group) or the /apis one (every named group).
     [[nodiscard]] static QJsonObject aggregated(const ResourceCatalog &catalog, bool legacyCore, const QString &apiVersion);
 
+    // A minimal OpenAPI v3: the root lists one document per group-version, and each document
+    // declares, per kind, the PATCH operation with its `fieldValidation` parameter. That is what
+    // kubectl looks for to choose server-side field validation for `create -f`; no schemas.
+    [[nodiscard]] static QJsonObject openApiV3Root(const ResourceCatalog &catalog);
+    // gvPath: "api/v1" or "apis/GROUP/VERSION"; empty when unknown.
+    [[nodiscard]] static QJsonObject openApiV3Document(const ResourceCatalog &catalog, const QString &gvPath);
+
     // The Content-Type that marks an aggregated document; client-go checks it before decoding.
     [[nodiscard]] static QByteArray aggregatedContentType(const QString &apiVersion);
 };

@@ -158,9 +158,17 @@ void HttpConnection::parseBuffered()
             }
             m_request = HttpRequest{};
             m_request.method = requestLine.at(0);
-            const QUrl url = QUrl::fromEncoded(requestLine.at(1));
+            const QByteArray &target = requestLine.at(1);
+            const qsizetype question = target.indexOf('?');
+            const QUrl url = QUrl::fromEncoded(question < 0 ? target : target.left(question));
             m_request.path = url.path(QUrl::FullyDecoded);
-            m_request.query = QUrlQuery(url);
+            if (question >= 0) {
+                // Form encoding, which Go and Python clients use for queries, writes a space
+                // as '+'; QUrlQuery would keep it as a plus sign.
+                QByteArray query = target.mid(question + 1);
+                query.replace('+', "%20");
+                m_request.query = QUrlQuery(QString::fromLatin1(query));
+            }
             for (qsizetype i = 1; i < lines.size(); ++i) {
                 const QByteArray &line = lines.at(i);
                 const qsizetype colon = line.indexOf(':');

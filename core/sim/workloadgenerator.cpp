@@ -552,6 +552,11 @@ void WorkloadGenerator::populate()
                                                        {u"labels"_s, QJsonObject{{u"color"_s, i % 2 ? u"blue"_s : u"green"_s}}}}},
                                           {u"spec"_s, QJsonObject{{u"size"_s, 1 + i}, {u"color"_s, i % 2 ? u"blue"_s : u"green"_s}}}});
     }
+    // The controllers settle once, so deployments start with their status filled in.
+    for (qsizetype i = 0; i < m_deployments.size(); ++i)
+        m_dirty.insert(i);
+    reconcile();
+
     // A few events about the first pods, as a fresh cluster's scheduler and kubelet leave them.
     for (qsizetype i = 0; i < qMin<qsizetype>(m_pods.size(), 20); ++i) {
         const PodRef &pod = m_pods.at(i);
