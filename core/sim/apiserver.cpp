@@ -763,6 +763,13 @@ void ApiServer::get(HttpConnection *connection, const HttpRequest &request, cons
 
 std::optional<QJsonObject> ApiServer::parseBody(HttpConnection *connection, const HttpRequest &request)
 {
+    const QByteArray contentType = request.header("content-type");
+    if (contentType.contains("protobuf") || contentType.contains("cbor")) {
+        // Only JSON is spoken here; typed clients that write protobuf (kubectl create
+        // configmap) are told so instead of getting a parse error.
+        sendError(connection, ApiError::unsupportedMediaType(QString::fromLatin1(contentType)));
+        return std::nullopt;
+    }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(request.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
