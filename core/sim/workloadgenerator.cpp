@@ -660,6 +660,14 @@ void WorkloadGenerator::reconcile()
     m_reconciling = false;
 }
 
+void WorkloadGenerator::settle()
+{
+    if (m_reconcileTimer->isActive()) {
+        m_reconcileTimer->stop();
+        reconcile();
+    }
+}
+
 void WorkloadGenerator::setChurn(double eventsPerSecond)
 {
     m_churnRate = qMax(0.0, eventsPerSecond);

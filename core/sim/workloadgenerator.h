@@ -53,6 +53,8 @@ public:
     void setChurn(double eventsPerSecond);
     // One random change, as the churn timer makes them (tests call it directly).
     void churnOnce();
+    // Runs the controllers' pending work now instead of on the next event loop turn.
+    void settle();
     [[nodiscard]] quint64 changesMade() const { return m_changes; }
 
 private:
