@@ -725,7 +725,7 @@ void ApiServer::watch(HttpConnection *connection, const HttpRequest &request, co
         m_faults->recordInjected(FaultPlan::Fault::Truncate);
         session->truncateNextFrame();
     }
-    session->start(initial, replay, sendInitialEvents);
+    session->start(initial, replay, sendInitialEvents, m_store->resourceVersion());
     if (decision.fault == FaultPlan::Fault::Stall && !session->isFinished()) {
         m_faults->recordInjected(FaultPlan::Fault::Stall);
         session->stall();
