@@ -1,5 +1,6 @@
 #include "core/kube/apiclient.h"
 #include "core/kube/credentialprovider.h"
+#include "core/kube/discovery.h"
 #include "core/kube/listpager.h"
 #include "core/kube/ratelimiter.h"
 #include "core/kube/watchstream.h"
@@ -218,6 +219,8 @@ private Q_SLOTS:
     void tls();
     void clientCertificatePresented();
     void livesOnWorkerThread();
+    void discovery_data();
+    void discovery();
 
 private:
     QTemporaryDir m_tmp;
@@ -781,6 +784,66 @@ void TestApiClient::livesOnWorkerThread()
     QMetaObject::invokeMethod(client, &QObject::deleteLater);
     worker.quit();
     QVERIFY(worker.wait(10000));
+}
+
+void TestApiClient::discovery_data()
+{
+    QTest::addColumn<bool>("aggregated");
+    QTest::newRow("aggregated discovery v2") << true;
+    QTest::newRow("legacy fallback with a broken aggregated API") << false;
+}
+
+void TestApiClient::discovery()
+{
+    QFETCH(bool, aggregated);
+    TestServer server;
+    server.handler = [&](const HttpRequest &request) {
+        const bool wantsAggregated = request.headers.value("accept").contains("as=APIGroupDiscoveryList");
+        QByteArray body;
+        int status = 200;
+        if (request.path == u"/version"_s) {
+            body = R"({"major":"1","minor":"32","gitVersion":"v1.32.0"})";
+        } else if (request.path == u"/api"_s) {
+            body = aggregated && wantsAggregated
+                ? R"({"kind":"APIGroupDiscoveryList","items":[{"metadata":{},"versions":[{"version":"v1","resources":[{"resource":"pods","responseKind":{"kind":"Pod"},"scope":"Namespaced","shortNames":["po"],"verbs":["list"]}]}]}]})"
+                : R"({"kind":"APIVersions","versions":["v1"]})";
+        } else if (request.path == u"/apis"_s) {
+            body = aggregated && wantsAggregated
+                ? R"({"kind":"APIGroupDiscoveryList","items":[{"metadata":{"name":"apps"},"versions":[{"version":"v1","resources":[{"resource":"deployments","responseKind":{"kind":"Deployment"},"scope":"Namespaced","verbs":["list"]}]}]}]})"
+                : R"({"kind":"APIGroupList","groups":[{"name":"apps","versions":[{"version":"v1"}],"preferredVersion":{"version":"v1"}},{"name":"metrics.k8s.io","versions":[{"version":"v1beta1"}]}]})";
+        } else if (request.path == u"/api/v1"_s) {
+            body =
+                R"({"kind":"APIResourceList","groupVersion":"v1","resources":[{"name":"pods","namespaced":true,"kind":"Pod","shortNames":["po"],"verbs":["list"]},{"name":"pods/log","kind":"Pod"}]})";
+        } else if (request.path == u"/apis/apps/v1"_s) {
+            body =
+                R"({"kind":"APIResourceList","groupVersion":"apps/v1","resources":[{"name":"deployments","namespaced":true,"kind":"Deployment","verbs":["list"]}]})";
+        } else {
+            status = 503;
+            body = R"({"kind":"Status","code":503,"reason":"ServiceUnavailable","message":"the server is currently unable to handle the request"})";
+        }
+        TestServer::reply(request.socket, status, body);
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    Discovery discovery(&client);
+    QSignalSpy finished(&discovery, &Discovery::finished);
+    QSignalSpy failed(&discovery, &Discovery::failed);
+    discovery.start();
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(failed.size(), 0);
+    QCOMPARE(discovery.usedAggregated(), aggregated);
+    const DiscoveryResult result = finished.at(0).at(0).value<DiscoveryResult>();
+    QCOMPARE(result.gitVersion, u"v1.32.0"_s);
+    QStringList names;
+    for (const ApiResource &resource : result.resources) {
+        names.append(resource.gvr.toString());
+    }
+    QCOMPARE(names, QStringList({u"pods.v1"_s, u"deployments.v1.apps"_s}));
+    QCOMPARE(result.failedGroupVersions.size(), aggregated ? 0 : 1);
+    if (!aggregated) {
+        QVERIFY(result.failedGroupVersions.constFirst().startsWith(u"metrics.k8s.io/v1beta1: ServiceUnavailable (503)"_s));
+    }
+    QCOMPARE(std::get<ApiResource>(result.resolve(u"po"_s)).kind, u"Pod"_s);
 }
 
 QTEST_GUILESS_MAIN(TestApiClient)
