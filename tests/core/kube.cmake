@@ -6,3 +6,4 @@ cachescope_add_test(NAME tst_watchdecoder SOURCES tst_watchdecoder.cpp LIBRARIES
 cachescope_add_test(NAME tst_credentials SOURCES tst_credentials.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_apiclient SOURCES tst_apiclient.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_discovery SOURCES tst_discovery.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_clicommands SOURCES tst_clicommands.cpp LIBRARIES cachescope-clicommands LABELS core)
