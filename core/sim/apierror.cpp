@@ -1,0 +1,140 @@
+#include "core/sim/apierror.h"
+
+#include "core/sim/resourcecatalog.h"
+
+#include <QJsonDocument>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+namespace {
+QString qualified(const ResourceType &type)
+{
+    // The apiserver names a resource "pods" in the core group and "deployments.apps" elsewhere.
+    return type.id();
+}
+
+ApiError make(int code, const QString &reason, const QString &message)
+{
+    ApiError error;
+    error.code = code;
+    error.reason = reason;
+    error.message = message;
+    return error;
+}
+
+ApiError withDetails(ApiError error, const ResourceType &type, const QString &name)
+{
+    QJsonObject details{{u"name"_s, name}, {u"kind"_s, type.plural}};
+    if (!type.group.isEmpty())
+        details.insert(u"group"_s, type.group);
+    error.details = details;
+    return error;
+}
+} // namespace
+
+QJsonObject ApiError::toStatusObject() const
+{
+    QJsonObject status{
+        {u"kind"_s, u"Status"_s},
+        {u"apiVersion"_s, u"v1"_s},
+        {u"metadata"_s, QJsonObject()},
+        {u"status"_s, u"Failure"_s},
+        {u"message"_s, message},
+        {u"reason"_s, reason},
+        {u"code"_s, code},
+    };
+    if (!details.isEmpty())
+        status.insert(u"details"_s, details);
+    return status;
+}
+
+QByteArray ApiError::toStatus() const
+{
+    return QJsonDocument(toStatusObject()).toJson(QJsonDocument::Compact);
+}
+
+ApiError ApiError::badRequest(const QString &message)
+{
+    return make(400, u"BadRequest"_s, message);
+}
+
+ApiError ApiError::notFound(const ResourceType &type, const QString &name)
+{
+    return withDetails(make(404, u"NotFound"_s, u"%1 \"%2\" not found"_s.arg(qualified(type), name)), type, name);
+}
+
+ApiError ApiError::notFoundPath(const QString &path)
+{
+    Q_UNUSED(path)
+    return make(404, u"NotFound"_s, u"the server could not find the requested resource"_s);
+}
+
+ApiError ApiError::alreadyExists(const ResourceType &type, const QString &name)
+{
+    return withDetails(make(409, u"AlreadyExists"_s, u"%1 \"%2\" already exists"_s.arg(qualified(type), name)), type, name);
+}
+
+ApiError ApiError::conflict(const ResourceType &type, const QString &name)
+{
+    return withDetails(make(409,
+                            u"Conflict"_s,
+                            u"Operation cannot be fulfilled on %1 \"%2\": the object has been modified; please apply your changes to the latest "
+                            u"version and try again"_s.arg(qualified(type), name)),
+                       type,
+                       name);
+}
+
+ApiError ApiError::expired(const QString &message)
+{
+    return make(410, u"Expired"_s, message);
+}
+
+ApiError ApiError::gone(const QString &message)
+{
+    return make(410, u"Gone"_s, message);
+}
+
+ApiError ApiError::unauthorized()
+{
+    return make(401, u"Unauthorized"_s, u"Unauthorized"_s);
+}
+
+ApiError ApiError::methodNotAllowed()
+{
+    return make(405, u"MethodNotAllowed"_s, u"the server does not allow this method on the requested resource"_s);
+}
+
+ApiError ApiError::invalid(const ResourceType &type, const QString &name, const QString &message)
+{
+    return withDetails(make(422, u"Invalid"_s, u"%1 \"%2\" is invalid: %3"_s.arg(type.kind, name, message)), type, name);
+}
+
+ApiError ApiError::tooManyRequests(int retryAfterSeconds)
+{
+    ApiError error = make(429, u"TooManyRequests"_s, u"Too many requests, please try again later."_s);
+    error.details = QJsonObject{{u"retryAfterSeconds"_s, retryAfterSeconds}};
+    return error;
+}
+
+ApiError ApiError::internal(const QString &message)
+{
+    return make(500, u"InternalError"_s, message);
+}
+
+ApiError ApiError::unavailable(const QString &message)
+{
+    return make(503, u"ServiceUnavailable"_s, message);
+}
+
+ApiError ApiError::unsupportedMediaType(const QString &contentType)
+{
+    return make(415,
+                u"UnsupportedMediaType"_s,
+                u"the body of the request was in an unknown format - accepted media types include: "
+                u"application/json, application/merge-patch+json, application/strategic-merge-patch+json, "
+                u"application/json-patch+json (got %1)"_s.arg(contentType));
+}
+
+} // namespace Cachescope

@@ -1,0 +1,114 @@
+#pragma once
+
+#include "core/sim/faultplan.h"
+#include "core/sim/httprequest.h"
+#include "core/sim/resourcecatalog.h"
+#include "core/sim/storedobject.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+
+namespace Cachescope {
+
+class HttpConnection;
+class HttpServer;
+class ObjectStore;
+class WatchSession;
+struct ApiError;
+
+// ApiServer is the Kubernetes API on top of an ObjectStore: it routes each HttpRequest to
+// discovery, LIST (resourceVersion semantics, limit/continue with expiring tokens and
+// remainingItemCount, label and field selectors), GET, WATCH (WatchSession: resume from a
+// version, bookmarks, timeoutSeconds, 410 for versions older than the history, streaming lists
+// with sendInitialEvents), and the writes (create, replace, delete with owner cascade, JSON /
+// merge / strategic merge patch, the scale and status subresources); renders Table and
+// PartialObjectMetadata when Accept asks; authenticates (bearer token or a client certificate
+// of our CA, else 401); and applies the FaultPlan to lists, gets and watches.
+//
+// Thread: server thread (the one of the HttpServer it serves). Not owning: the store, catalog
+// and fault plan outlive it (SimServer owns them all).
+class ApiServer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiServer)
+public:
+    struct Settings
+    {
+        QString bearerToken; // empty: no token accepted
+        bool requireAuthentication = true;
+        int bookmarkIntervalMs = 5000;
+        int continueTtlMs = 5 * 60 * 1000; // etcd's default compaction period
+        qint64 watchBufferLimit = 64 * 1024 * 1024;
+        QString serverAddress; // "127.0.0.1:PORT", for /api's serverAddressByClientCIDRs
+    };
+
+    ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPlan *faults, const Settings &settings, QObject *parent = nullptr);
+    ~ApiServer() override;
+
+    void attach(HttpServer *server);
+    void setServerAddress(const QString &address) { m_settings.serverAddress = address; }
+    void handle(HttpConnection *connection, const HttpRequest &request);
+
+    [[nodiscard]] int watchCount() const;
+    [[nodiscard]] int slowWatchersDropped() const { return m_slowWatchersDropped; }
+    // A restart: every watch is cut, continue tokens and the watch history are forgotten.
+    void simulateRestart();
+
+private:
+    struct Route
+    {
+        ResourceType type;
+        QString namespaceName;
+        QString name;
+        QString subresource;
+        bool watchPath = false;
+    };
+    enum class Representation { Object, Table, Metadata, Aggregated };
+    struct Negotiation
+    {
+        Representation representation = Representation::Object;
+        QString aggregatedVersion;
+    };
+    struct Snapshot
+    {
+        QList<ObjectPtr> items;
+        quint64 resourceVersion = 0;
+        QElapsedTimer age;
+    };
+
+    bool handleDiscovery(HttpConnection *connection, const HttpRequest &request, const QStringList &segments);
+    void handleResource(HttpConnection *connection, const HttpRequest &request, const Route &route);
+    void serveRead(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
+    void list(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
+    void watch(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
+    void get(HttpConnection *connection, const HttpRequest &request, const Route &route);
+    void create(HttpConnection *connection, const HttpRequest &request, const Route &route);
+    void replace(HttpConnection *connection, const HttpRequest &request, const Route &route);
+    void patch(HttpConnection *connection, const HttpRequest &request, const Route &route);
+    void remove(HttpConnection *connection, const HttpRequest &request, const Route &route);
+    void scale(HttpConnection *connection, const HttpRequest &request, const Route &route);
+
+    void cascadeDelete(const ResourceType &ownerType, const ObjectPtr &owner);
+    bool applyFault(HttpConnection *connection, const FaultPlan::Decision &decision, FaultPlan::RequestKind kind);
+    void sendError(HttpConnection *connection, const ApiError &error, const HttpHeaders &extraHeaders = {});
+    void sendJson(HttpConnection *connection, int status, const QJsonObject &object, const QByteArray &contentType = "application/json");
+    void sendObject(HttpConnection *connection, int status, const HttpRequest &request, const ResourceType &type, const ObjectPtr &object);
+    [[nodiscard]] Negotiation negotiate(const HttpRequest &request, bool discovery) const;
+    [[nodiscard]] std::optional<QJsonObject> parseBody(HttpConnection *connection, const HttpRequest &request);
+    [[nodiscard]] bool namespaceExists(const QString &name) const;
+    void onStoreEvent(const StoreEventPtr &event);
+    void pruneSnapshots();
+
+    ObjectStore *m_store; // not owned
+    const ResourceCatalog *m_catalog; // not owned
+    FaultPlan *m_faults; // not owned
+    Settings m_settings;
+    QHash<QString, QList<WatchSession *>> m_watches; // by resource id; sessions are children
+    QHash<quint64, Snapshot> m_snapshots; // continue tokens' consistent views
+    quint64 m_nextSnapshot = 1;
+    int m_slowWatchersDropped = 0;
+};
+
+} // namespace Cachescope

@@ -1,0 +1,92 @@
+#pragma once
+
+#include <QHash>
+#include <QMutex>
+#include <QString>
+
+#include <array>
+#include <optional>
+#include <random>
+
+namespace Cachescope {
+
+// FaultPlan decides which requests the simulator sabotages, deterministically for a seed: the
+// same seed and the same sequence of requests yield the same faults. Each fault has a
+// probability per eligible request; injectNext() forces a fault onto the next eligible requests
+// regardless of chance, which is what tests use to make each fault happen exactly when wanted.
+//
+//   drop        the connection is closed without a response (lists, gets, watches)
+//   truncate    a watch frame (or a list body) is cut in the middle and the connection closed
+//   gone        a watch answers a single ERROR event carrying a 410 Expired Status
+//   throttle    429 TooManyRequests with a Retry-After header (seconds: retryAfter)
+//   error       a 5xx Status (errorCode, 500 or 503)
+//   latency     the response starts latencyMs later (independent of the others)
+//   stall       a watch stays open but never sends anything again
+//   restart     every restartIntervalMs the server drops every connection and forgets its watch
+//               history, as a restarted apiserver does (old resourceVersions then get 410)
+//
+// Spec (`--faults`): comma-separated items `drop=P`, `truncate=P`, `gone=P`,
+// `throttle=P[:RETRY_AFTER_S]`, `error=P[:CODE]`, `latency=P:MS`, `stall=P`, `restart=SECONDS`,
+// P in [0,1]. Example: `drop=0.02,throttle=0.05:1,latency=0.1:200,restart=30`.
+//
+// Thread: every method is thread-safe (a mutex); tests configure it from their thread while the
+// server thread draws decisions. Cost: one PRNG draw per eligible request.
+class FaultPlan
+{
+    Q_DISABLE_COPY_MOVE(FaultPlan)
+public:
+    enum class Fault { Drop, Truncate, Gone, Throttle, ServerError, Latency, Stall, Restart };
+    static constexpr int FaultCount = 8;
+    enum class RequestKind { List, Get, Watch };
+
+    struct Decision
+    {
+        std::optional<Fault> fault; // never Latency or Restart
+        int latencyMs = 0;
+        int retryAfterSeconds = 1;
+        int errorCode = 500;
+    };
+
+    explicit FaultPlan(quint64 seed = 1);
+
+    // Replaces the rules with those of spec; on error keeps the old ones and sets *error.
+    [[nodiscard]] bool setSpec(const QString &spec, QString *error = nullptr);
+    [[nodiscard]] QString spec() const;
+    void reseed(quint64 seed);
+    void clear();
+
+    void setProbability(Fault fault, double probability);
+    [[nodiscard]] double probability(Fault fault) const;
+    void setLatencyMs(int ms);
+    void setRetryAfterSeconds(int seconds);
+    void setErrorCode(int code);
+    void setRestartIntervalMs(int ms);
+    [[nodiscard]] int restartIntervalMs() const;
+
+    // Forces fault onto the next `count` requests it applies to (Latency: the next count requests
+    // of any kind; Restart: see SimCluster::restart()).
+    void injectNext(Fault fault, int count = 1);
+
+    // The server's side: one call per eligible request.
+    [[nodiscard]] Decision decide(RequestKind kind);
+    // Counts faults that actually happened (the server reports them, so tests can wait on them).
+    void recordInjected(Fault fault);
+    [[nodiscard]] int injectedCount(Fault fault) const;
+
+    [[nodiscard]] static bool appliesTo(Fault fault, RequestKind kind);
+    [[nodiscard]] static QString name(Fault fault);
+    [[nodiscard]] static std::optional<Fault> fromName(const QString &name);
+
+private:
+    mutable QMutex m_mutex;
+    std::mt19937_64 m_random;
+    std::array<double, FaultCount> m_probability{};
+    std::array<int, FaultCount> m_forced{};
+    std::array<int, FaultCount> m_injected{};
+    int m_latencyMs = 100;
+    int m_retryAfterSeconds = 1;
+    int m_errorCode = 500;
+    int m_restartIntervalMs = 0;
+};
+
+} // namespace Cachescope

@@ -1,0 +1,372 @@
+#include "core/sim/httpconnection.h"
+
+#include <QSslSocket>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUrl>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+namespace {
+// Limits that keep a misbehaving client from growing our memory without bound; the real
+// apiserver refuses bodies above 3 MiB, we allow more for bulk tests.
+constexpr qsizetype MaxHeadBytes = 64 * 1024;
+constexpr qint64 MaxBodyBytes = 32 * 1024 * 1024;
+// A streamed response refills the socket while less than this waits in it: big enough to keep
+// loopback busy, small enough that a 100k-object list never sits in memory as one buffer.
+constexpr qint64 StreamLowWater = 1024 * 1024;
+
+QByteArray reasonPhrase(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 201:
+        return "Created";
+    case 202:
+        return "Accepted";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 406:
+        return "Not Acceptable";
+    case 409:
+        return "Conflict";
+    case 410:
+        return "Gone";
+    case 413:
+        return "Request Entity Too Large";
+    case 415:
+        return "Unsupported Media Type";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    case 504:
+        return "Gateway Timeout";
+    default:
+        return "Status";
+    }
+}
+} // namespace
+
+HttpConnection::HttpConnection(QTcpSocket *socket, QObject *parent)
+    : QObject(parent)
+    , m_socket(socket)
+{
+    m_socket->setParent(this);
+    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::onReadyRead);
+    connect(m_socket, &QTcpSocket::disconnected, this, &HttpConnection::onDisconnected);
+    connect(m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError) {
+        if (m_socket->state() != QAbstractSocket::ConnectedState)
+            onDisconnected();
+    });
+    // Over TLS the plaintext buffer drains into the encrypted one first; what tells us the peer
+    // is reading is the encrypted side draining.
+    if (auto *ssl = qobject_cast<QSslSocket *>(m_socket))
+        connect(ssl, &QSslSocket::encryptedBytesWritten, this, &HttpConnection::pump);
+    else
+        connect(m_socket, &QTcpSocket::bytesWritten, this, &HttpConnection::pump);
+    if (m_socket->bytesAvailable() > 0)
+        QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
+}
+
+HttpConnection::~HttpConnection() = default;
+
+bool HttpConnection::isOpen() const
+{
+    return !m_closed && m_socket->state() == QAbstractSocket::ConnectedState;
+}
+
+qint64 HttpConnection::pendingBytes() const
+{
+    if (!m_socket)
+        return 0;
+    qint64 pending = m_socket->bytesToWrite();
+    if (auto *ssl = qobject_cast<QSslSocket *>(m_socket))
+        pending += ssl->encryptedBytesToWrite();
+    return pending;
+}
+
+void HttpConnection::onDisconnected()
+{
+    if (m_closed)
+        return;
+    m_closed = true;
+    m_producer = nullptr;
+    Q_EMIT closed();
+    deleteLater();
+}
+
+void HttpConnection::abort()
+{
+    if (m_closed)
+        return;
+    m_socket->abort();
+    onDisconnected();
+}
+
+void HttpConnection::onReadyRead()
+{
+    if (m_closed)
+        return;
+    m_buffer.append(m_socket->readAll());
+    parseBuffered();
+}
+
+void HttpConnection::fail(int status, const QByteArray &message)
+{
+    m_closeAfterResponse = true;
+    m_responding = true;
+    sendResponse(status, "text/plain", message);
+}
+
+void HttpConnection::parseBuffered()
+{
+    // One request at a time: bytes of a pipelined request wait in m_buffer until the current
+    // response is finished, which keeps responses in request order as HTTP/1.1 requires.
+    while (!m_responding && !m_closed) {
+        switch (m_state) {
+        case State::Head: {
+            const qsizetype end = m_buffer.indexOf("\r\n\r\n");
+            if (end < 0) {
+                if (m_buffer.size() > MaxHeadBytes)
+                    fail(431, "request header too large");
+                return;
+            }
+            const QByteArray head = m_buffer.left(end);
+            m_buffer.remove(0, end + 4);
+            const QList<QByteArray> lines = head.split('\n');
+            const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+            if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1.")) {
+                fail(400, "malformed request line");
+                return;
+            }
+            m_request = HttpRequest{};
+            m_request.method = requestLine.at(0);
+            const QByteArray &target = requestLine.at(1);
+            const qsizetype question = target.indexOf('?');
+            const QUrl url = QUrl::fromEncoded(question < 0 ? target : target.left(question));
+            m_request.path = url.path(QUrl::FullyDecoded);
+            if (question >= 0) {
+                // Form encoding, which Go and Python clients use for queries, writes a space
+                // as '+'; QUrlQuery would keep it as a plus sign.
+                QByteArray query = target.mid(question + 1);
+                query.replace('+', "%20");
+                m_request.query = QUrlQuery(QString::fromLatin1(query));
+            }
+            for (qsizetype i = 1; i < lines.size(); ++i) {
+                const QByteArray &line = lines.at(i);
+                const qsizetype colon = line.indexOf(':');
+                if (colon <= 0)
+                    continue;
+                m_request.headers.insert(line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed());
+            }
+            const bool http10 = requestLine.at(2) == "HTTP/1.0";
+            const QByteArray connection = m_request.header("connection").toLower();
+            m_closeAfterResponse = connection.contains("close") || (http10 && !connection.contains("keep-alive"));
+            if (m_request.header("transfer-encoding").toLower().contains("chunked")) {
+                m_state = State::ChunkSize;
+            } else {
+                bool ok = true;
+                const QByteArray lengthHeader = m_request.header("content-length");
+                m_remaining = lengthHeader.isEmpty() ? 0 : lengthHeader.toLongLong(&ok);
+                if (!ok || m_remaining < 0 || m_remaining > MaxBodyBytes) {
+                    fail(413, "bad or too large content-length");
+                    return;
+                }
+                m_state = m_remaining > 0 ? State::FixedBody : State::Done;
+            }
+            break;
+        }
+        case State::FixedBody: {
+            const qint64 take = qMin<qint64>(m_remaining, m_buffer.size());
+            m_request.body.append(m_buffer.left(take));
+            m_buffer.remove(0, take);
+            m_remaining -= take;
+            if (m_remaining > 0)
+                return;
+            m_state = State::Done;
+            break;
+        }
+        case State::ChunkSize: {
+            const qsizetype eol = m_buffer.indexOf("\r\n");
+            if (eol < 0)
+                return;
+            QByteArray sizeField = m_buffer.left(eol);
+            m_buffer.remove(0, eol + 2);
+            const qsizetype semicolon = sizeField.indexOf(';');
+            if (semicolon >= 0)
+                sizeField.truncate(semicolon);
+            bool ok = false;
+            m_remaining = sizeField.trimmed().toLongLong(&ok, 16);
+            if (!ok || m_remaining < 0 || m_request.body.size() + m_remaining > MaxBodyBytes) {
+                fail(400, "bad chunk size");
+                return;
+            }
+            m_state = m_remaining == 0 ? State::ChunkTrailer : State::ChunkData;
+            break;
+        }
+        case State::ChunkData: {
+            // The chunk's data plus its closing CRLF must be here before we consume it.
+            if (m_buffer.size() < m_remaining + 2)
+                return;
+            m_request.body.append(m_buffer.left(m_remaining));
+            m_buffer.remove(0, m_remaining + 2);
+            m_state = State::ChunkSize;
+            break;
+        }
+        case State::ChunkTrailer: {
+            const qsizetype eol = m_buffer.indexOf("\r\n");
+            if (eol < 0)
+                return;
+            m_buffer.remove(0, eol + 2);
+            if (eol == 0)
+                m_state = State::Done;
+            break;
+        }
+        case State::Done: {
+            m_state = State::Head;
+            m_responding = true;
+            const HttpRequest request = m_request;
+            m_request = HttpRequest{};
+            Q_EMIT requestReceived(request);
+            break;
+        }
+        }
+    }
+}
+
+void HttpConnection::writeHead(int status, const QByteArray &contentType, const HttpHeaders &extraHeaders, qint64 contentLength)
+{
+    QByteArray head;
+    head.reserve(256);
+    head += "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    if (!contentType.isEmpty())
+        head += "Content-Type: " + contentType + "\r\n";
+    if (contentLength >= 0)
+        head += "Content-Length: " + QByteArray::number(contentLength) + "\r\n";
+    else
+        head += "Transfer-Encoding: chunked\r\n";
+    head += "Cache-Control: no-cache, private\r\n";
+    for (const auto &header : extraHeaders)
+        head += header.first + ": " + header.second + "\r\n";
+    if (m_closeAfterResponse)
+        head += "Connection: close\r\n";
+    head += "\r\n";
+    m_socket->write(head);
+}
+
+void HttpConnection::sendResponse(int status, const QByteArray &contentType, const QByteArray &body, const HttpHeaders &extraHeaders)
+{
+    if (m_closed)
+        return;
+    writeHead(status, contentType, extraHeaders, body.size());
+    m_socket->write(body);
+    finishResponse();
+}
+
+void HttpConnection::beginChunked(int status, const QByteArray &contentType, const HttpHeaders &extraHeaders)
+{
+    if (m_closed)
+        return;
+    m_chunked = true;
+    writeHead(status, contentType, extraHeaders, -1);
+}
+
+void HttpConnection::writeChunk(const QByteArray &data)
+{
+    if (m_closed || !m_chunked || data.isEmpty())
+        return;
+    m_socket->write(QByteArray::number(data.size(), 16) + "\r\n");
+    m_socket->write(data);
+    m_socket->write("\r\n", 2);
+}
+
+void HttpConnection::endChunked()
+{
+    if (m_closed || !m_chunked)
+        return;
+    m_chunked = false;
+    m_socket->write("0\r\n\r\n", 5);
+    finishResponse();
+}
+
+void HttpConnection::streamResponse(int status, const QByteArray &contentType, std::function<QByteArray()> producer, const HttpHeaders &extraHeaders)
+{
+    if (m_closed)
+        return;
+    beginChunked(status, contentType, extraHeaders);
+    m_producer = std::move(producer);
+    pump();
+}
+
+void HttpConnection::pump()
+{
+    while (m_producer && !m_closed && pendingBytes() < StreamLowWater) {
+        const QByteArray piece = m_producer();
+        if (piece.isEmpty()) {
+            m_producer = nullptr;
+            endChunked();
+            return;
+        }
+        writeChunk(piece);
+    }
+}
+
+void HttpConnection::writeRawAndAbort(const QByteArray &bytes)
+{
+    if (m_closed)
+        return;
+    m_socket->write(bytes);
+    m_socket->flush();
+    // disconnectFromHost() sends what is buffered first and then closes: the peer sees the
+    // partial bytes followed by EOF, exactly what a truncated frame looks like.
+    m_producer = nullptr;
+    closeGracefully();
+}
+
+void HttpConnection::closeGracefully()
+{
+    // Deleting a socket aborts it and loses what is still buffered; the socket is handed its
+    // own lifetime instead, ending when the peer has everything and the close is done.
+    m_closed = true;
+    QTcpSocket *socket = m_socket;
+    socket->disconnect(this);
+    socket->setParent(nullptr);
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    connect(socket, &QTcpSocket::errorOccurred, socket, &QObject::deleteLater);
+    socket->disconnectFromHost();
+    if (socket->state() == QAbstractSocket::UnconnectedState)
+        socket->deleteLater();
+    m_socket = nullptr;
+    Q_EMIT closed();
+    deleteLater();
+}
+
+void HttpConnection::finishResponse()
+{
+    m_responding = false;
+    if (m_closeAfterResponse) {
+        closeGracefully();
+        return;
+    }
+    if (!m_buffer.isEmpty())
+        QMetaObject::invokeMethod(this, &HttpConnection::parseBuffered, Qt::QueuedConnection);
+}
+
+} // namespace Cachescope

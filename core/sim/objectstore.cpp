@@ -1,0 +1,264 @@
+#include "core/sim/objectstore.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMutexLocker>
+#include <QUuid>
+
+#include <algorithm>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+namespace {
+QString objectKey(const QString &namespaceName, const QString &name)
+{
+    return namespaceName.isEmpty() ? name : namespaceName + u'/' + name;
+}
+
+QString nowTimestamp()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+}
+} // namespace
+
+ObjectStore::ObjectStore(qsizetype historyLimit)
+    // Versions start high, as on a real cluster that has lived a while: a client that treats
+    // them as small numbers or as dense would be caught.
+    : m_resourceVersion(1000)
+    , m_historyLimit(qMax<qsizetype>(1, historyLimit))
+{
+    m_historyFloor = m_resourceVersion;
+}
+
+ObjectStore::~ObjectStore() = default;
+
+ObjectPtr ObjectStore::makeObject(const QJsonObject &object, quint64 rv) const
+{
+    auto stored = std::make_shared<StoredObject>();
+    const QJsonObject metadata = object.value(u"metadata").toObject();
+    stored->name = metadata.value(u"name").toString();
+    stored->namespaceName = metadata.value(u"namespace").toString();
+    stored->uid = metadata.value(u"uid").toString();
+    const QJsonObject labels = metadata.value(u"labels").toObject();
+    for (auto it = labels.begin(); it != labels.end(); ++it)
+        stored->labels.insert(it.key(), it.value().toString());
+    stored->nodeName = object.value(u"spec").toObject().value(u"nodeName").toString();
+    stored->phase = object.value(u"status").toObject().value(u"phase").toString();
+    stored->resourceVersion = rv;
+    stored->json = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return stored;
+}
+
+ObjectStore::WriteResult ObjectStore::create(const ResourceType &type, QJsonObject object, const CreateOptions &options)
+{
+    QJsonObject metadata = object.value(u"metadata").toObject();
+    QString name = metadata.value(u"name").toString();
+    if (name.isEmpty()) {
+        const QString generateName = metadata.value(u"generateName").toString();
+        if (generateName.isEmpty())
+            return {{}, ApiError::invalid(type, QString(), u"metadata.name: Required value: name or generateName is required"_s)};
+        // Five characters from the apiserver's alphabet (no vowels, no confusable digits).
+        static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+        const QByteArray uuid = QUuid::createUuid().toRfc4122();
+        name = generateName;
+        for (int i = 0; i < 5; ++i)
+            name += QLatin1Char(alphabet[quint8(uuid.at(i)) % (sizeof(alphabet) - 1)]);
+        metadata.insert(u"name"_s, name);
+    }
+    if (!type.namespaced)
+        metadata.remove(u"namespace"_s);
+    const QString namespaceName = type.namespaced ? metadata.value(u"namespace").toString() : QString();
+    const QString key = objectKey(namespaceName, name);
+
+    QMutexLocker locker(&m_mutex);
+    ObjectMap &objects = m_objects[type.id()];
+    if (objects.find(key) != objects.end())
+        return {{}, ApiError::alreadyExists(type, name)};
+    const quint64 rv = ++m_resourceVersion;
+    metadata.insert(u"uid"_s, QUuid::createUuid().toString(QUuid::WithoutBraces));
+    metadata.insert(u"resourceVersion"_s, QString::number(rv));
+    if (!options.keepCreationTimestamp || !metadata.contains(u"creationTimestamp"))
+        metadata.insert(u"creationTimestamp"_s, nowTimestamp());
+    metadata.insert(u"generation"_s, 1);
+    metadata.remove(u"deletionTimestamp"_s);
+    object.insert(u"metadata"_s, metadata);
+    object.insert(u"kind"_s, type.kind);
+    object.insert(u"apiVersion"_s, type.groupVersion());
+    ObjectPtr stored = makeObject(object, rv);
+    objects.emplace(key, stored);
+    locker.unlock();
+    record(StoreEventType::Added, type, stored, {});
+    return {stored, std::nullopt};
+}
+
+ObjectStore::WriteResult ObjectStore::update(const ResourceType &type, QJsonObject object)
+{
+    QJsonObject metadata = object.value(u"metadata").toObject();
+    const QString name = metadata.value(u"name").toString();
+    const QString namespaceName = type.namespaced ? metadata.value(u"namespace").toString() : QString();
+    const QString key = objectKey(namespaceName, name);
+
+    QMutexLocker locker(&m_mutex);
+    ObjectMap &objects = m_objects[type.id()];
+    const auto it = objects.find(key);
+    if (it == objects.end())
+        return {{}, ApiError::notFound(type, name)};
+    const ObjectPtr previous = it->second;
+    const QString requestedRv = metadata.value(u"resourceVersion").toString();
+    if (!requestedRv.isEmpty() && requestedRv != QString::number(previous->resourceVersion))
+        return {{}, ApiError::conflict(type, name)};
+
+    const QJsonObject old = QJsonDocument::fromJson(previous->json).object();
+    const QJsonObject oldMetadata = old.value(u"metadata").toObject();
+    const quint64 rv = ++m_resourceVersion;
+    // uid and creationTimestamp belong to the server: a client cannot change them by replacing.
+    metadata.insert(u"uid"_s, oldMetadata.value(u"uid"));
+    metadata.insert(u"creationTimestamp"_s, oldMetadata.value(u"creationTimestamp"));
+    metadata.insert(u"resourceVersion"_s, QString::number(rv));
+    qint64 generation = oldMetadata.value(u"generation").toInteger(1);
+    if (old.value(u"spec") != object.value(u"spec"))
+        ++generation;
+    metadata.insert(u"generation"_s, generation);
+    if (type.namespaced)
+        metadata.insert(u"namespace"_s, namespaceName);
+    object.insert(u"metadata"_s, metadata);
+    object.insert(u"kind"_s, type.kind);
+    object.insert(u"apiVersion"_s, type.groupVersion());
+    ObjectPtr stored = makeObject(object, rv);
+    it->second = stored;
+    locker.unlock();
+    record(StoreEventType::Modified, type, stored, previous);
+    return {stored, std::nullopt};
+}
+
+ObjectStore::WriteResult ObjectStore::remove(const ResourceType &type, const QString &namespaceName, const QString &name, const QString &preconditionRv)
+{
+    const QString key = objectKey(type.namespaced ? namespaceName : QString(), name);
+    QMutexLocker locker(&m_mutex);
+    ObjectMap &objects = m_objects[type.id()];
+    const auto it = objects.find(key);
+    if (it == objects.end())
+        return {{}, ApiError::notFound(type, name)};
+    const ObjectPtr previous = it->second;
+    if (!preconditionRv.isEmpty() && preconditionRv != QString::number(previous->resourceVersion))
+        return {{}, ApiError::conflict(type, name)};
+    objects.erase(it);
+    const quint64 rv = ++m_resourceVersion;
+    // The DELETED event carries the last state stamped with the deletion's version, which is
+    // what a reflector stores as its last-synced version.
+    QJsonObject last = QJsonDocument::fromJson(previous->json).object();
+    QJsonObject metadata = last.value(u"metadata").toObject();
+    metadata.insert(u"resourceVersion"_s, QString::number(rv));
+    last.insert(u"metadata"_s, metadata);
+    ObjectPtr stored = makeObject(last, rv);
+    locker.unlock();
+    record(StoreEventType::Deleted, type, stored, previous);
+    return {stored, std::nullopt};
+}
+
+ObjectPtr ObjectStore::get(const ResourceType &type, const QString &namespaceName, const QString &name) const
+{
+    QMutexLocker locker(&m_mutex);
+    const auto objectsIt = m_objects.constFind(type.id());
+    if (objectsIt == m_objects.cend())
+        return {};
+    const auto it = objectsIt->find(objectKey(type.namespaced ? namespaceName : QString(), name));
+    return it == objectsIt->end() ? ObjectPtr() : it->second;
+}
+
+QList<ObjectPtr> ObjectStore::list(const ResourceType &type, const QString &namespaceName) const
+{
+    QList<ObjectPtr> result;
+    QMutexLocker locker(&m_mutex);
+    const auto objectsIt = m_objects.constFind(type.id());
+    if (objectsIt == m_objects.cend())
+        return result;
+    const ObjectMap &objects = *objectsIt;
+    if (namespaceName.isEmpty() || !type.namespaced) {
+        result.reserve(qsizetype(objects.size()));
+        for (const auto &[key, object] : objects)
+            result.append(object);
+        return result;
+    }
+    // Keys sort by namespace first, so one namespace is one contiguous range.
+    const QString prefix = namespaceName + u'/';
+    for (auto it = objects.lower_bound(prefix); it != objects.end() && it->first.startsWith(prefix); ++it)
+        result.append(it->second);
+    return result;
+}
+
+qsizetype ObjectStore::count(const ResourceType &type) const
+{
+    QMutexLocker locker(&m_mutex);
+    const auto objectsIt = m_objects.constFind(type.id());
+    return objectsIt == m_objects.cend() ? 0 : qsizetype(objectsIt->size());
+}
+
+quint64 ObjectStore::resourceVersion() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_resourceVersion;
+}
+
+void ObjectStore::record(StoreEventType type, const ResourceType &resourceType, ObjectPtr object, ObjectPtr previous)
+{
+    auto event = std::make_shared<StoreEvent>();
+    event->type = type;
+    event->resource = resourceType.id();
+    event->resourceVersion = object->resourceVersion;
+    event->object = std::move(object);
+    event->previous = std::move(previous);
+    m_history.push_back(event);
+    while (qsizetype(m_history.size()) > m_historyLimit) {
+        // A watch from the evicted event's version would miss it: that version is now too old.
+        m_historyFloor = m_history.front()->resourceVersion;
+        m_history.pop_front();
+    }
+    for (const Listener &listener : m_listeners)
+        listener(event);
+}
+
+std::optional<QList<StoreEventPtr>> ObjectStore::eventsAfter(quint64 rv) const
+{
+    if (rv < m_historyFloor)
+        return std::nullopt;
+    QList<StoreEventPtr> result;
+    auto it =
+        std::upper_bound(m_history.begin(), m_history.end(), rv, [](quint64 value, const StoreEventPtr &event) { return value < event->resourceVersion; });
+    for (; it != m_history.end(); ++it)
+        result.append(*it);
+    return result;
+}
+
+void ObjectStore::setHistoryLimit(qsizetype limit)
+{
+    m_historyLimit = qMax<qsizetype>(1, limit);
+    while (qsizetype(m_history.size()) > m_historyLimit) {
+        m_historyFloor = m_history.front()->resourceVersion;
+        m_history.pop_front();
+    }
+}
+
+void ObjectStore::compactHistory()
+{
+    m_history.clear();
+    m_historyFloor = resourceVersion();
+}
+
+QHash<QString, quint64> ObjectStore::truth(const QString &resourceId) const
+{
+    QHash<QString, quint64> result;
+    QMutexLocker locker(&m_mutex);
+    const auto objectsIt = m_objects.constFind(resourceId);
+    if (objectsIt == m_objects.cend())
+        return result;
+    result.reserve(qsizetype(objectsIt->size()));
+    for (const auto &[key, object] : *objectsIt)
+        result.insert(key, object->resourceVersion);
+    return result;
+}
+
+} // namespace Cachescope

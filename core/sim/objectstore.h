@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/sim/apierror.h"
+#include "core/sim/resourcecatalog.h"
+#include "core/sim/storedobject.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QMutex>
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+
+namespace Cachescope {
+
+// ObjectStore is the simulator's etcd and watch cache in one: every object of every resource,
+// one global resourceVersion that every write increments, and a bounded history of the last
+// `historyLimit` events from which watches resume. A resume from a version older than the
+// history is refused (eventsAfter() returns nothing), which the API turns into 410 Expired.
+//
+// Writes fill in what the apiserver owns: kind/apiVersion, uid, creationTimestamp,
+// resourceVersion and generation (bumped when `spec` changes); a write carrying a stale
+// metadata.resourceVersion fails with 409 Conflict. Objects are serialized once per write.
+//
+// Thread: used from the server thread only, except truth() and resourceVersion(), which any
+// thread may call (a mutex guards the maps; writers hold it for a few map operations only).
+// Listeners run synchronously inside the write, on the server thread.
+class ObjectStore
+{
+    Q_DISABLE_COPY_MOVE(ObjectStore)
+public:
+    struct WriteResult
+    {
+        ObjectPtr object;
+        std::optional<ApiError> error;
+        [[nodiscard]] bool ok() const { return !error.has_value(); }
+    };
+    struct CreateOptions
+    {
+        // The workload generator backdates objects so ages look lived-in; API clients cannot.
+        bool keepCreationTimestamp = false;
+    };
+
+    explicit ObjectStore(qsizetype historyLimit = 10000);
+    ~ObjectStore();
+
+    [[nodiscard]] WriteResult create(const ResourceType &type, QJsonObject object, const CreateOptions &options);
+    [[nodiscard]] WriteResult create(const ResourceType &type, QJsonObject object) { return create(type, std::move(object), CreateOptions()); }
+    // Replaces an existing object. A non-empty metadata.resourceVersion must match (else 409).
+    [[nodiscard]] WriteResult update(const ResourceType &type, QJsonObject object);
+    // Deletes an object; the DELETED event carries its last state at the deletion's version.
+    [[nodiscard]] WriteResult remove(const ResourceType &type, const QString &namespaceName, const QString &name, const QString &preconditionRv = {});
+
+    [[nodiscard]] ObjectPtr get(const ResourceType &type, const QString &namespaceName, const QString &name) const;
+    // The objects of one resource in key order, optionally of one namespace; a cheap snapshot.
+    [[nodiscard]] QList<ObjectPtr> list(const ResourceType &type, const QString &namespaceName = {}) const;
+    [[nodiscard]] qsizetype count(const ResourceType &type) const;
+
+    [[nodiscard]] quint64 resourceVersion() const;
+
+    // The history after `rv` (exclusive), or nothing when events after rv were already evicted.
+    [[nodiscard]] std::optional<QList<StoreEventPtr>> eventsAfter(quint64 rv) const;
+    // The oldest version a watch may still resume from.
+    [[nodiscard]] quint64 oldestResumableVersion() const { return m_historyFloor; }
+    void setHistoryLimit(qsizetype limit);
+    [[nodiscard]] qsizetype historyLimit() const { return m_historyLimit; }
+    // Forgets the whole history, as a restarted apiserver's empty watch cache does.
+    void compactHistory();
+
+    // key -> resourceVersion of every object of a resource ("pods", "deployments.apps"). Any thread.
+    [[nodiscard]] QHash<QString, quint64> truth(const QString &resourceId) const;
+
+    using Listener = std::function<void(const StoreEventPtr &)>;
+    void addListener(Listener listener) { m_listeners.push_back(std::move(listener)); }
+
+private:
+    ObjectPtr makeObject(const QJsonObject &object, quint64 rv) const;
+    void record(StoreEventType type, const ResourceType &resourceType, ObjectPtr object, ObjectPtr previous);
+
+    using ObjectMap = std::map<QString, ObjectPtr>;
+    mutable QMutex m_mutex;
+    QHash<QString, ObjectMap> m_objects;
+    quint64 m_resourceVersion;
+    std::deque<StoreEventPtr> m_history;
+    qsizetype m_historyLimit;
+    quint64 m_historyFloor = 0;
+    std::vector<Listener> m_listeners;
+};
+
+} // namespace Cachescope

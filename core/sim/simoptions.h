@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QString>
+
+#include <optional>
+
+class QCommandLineParser;
+
+namespace Cachescope {
+
+// SimOptions configures a simulated cluster, the same for the `cachescope-sim` command line and
+// for SimCluster in-process (the app's --demo, tests). A plain value; the defaults make a small
+// TLS cluster on an ephemeral loopback port.
+struct SimOptions
+{
+    QHostAddress address = QHostAddress::LocalHost;
+    quint16 port = 0; // 0: ephemeral
+    bool tls = true;
+    QString kubeconfigOut; // empty: a temporary file, removed when the cluster stops
+    int namespaces = 3;
+    int nodes = 3;
+    int pods = 30;
+    double churn = 0; // changes per second
+    qsizetype history = 10000; // watch events kept for resumption
+    QString faults; // FaultPlan spec
+    quint64 seed = 1;
+    int bookmarkIntervalMs = 5000;
+    int continueTtlMs = 5 * 60 * 1000;
+    qint64 watchBufferLimit = 64 * 1024 * 1024;
+    QString token; // empty: a random one
+
+    // Registers --listen, --tls, --plain, --kubeconfig-out, --namespaces, --nodes, --pods,
+    // --churn, --history, --faults, --seed (and the finer --bookmark-interval, --continue-ttl).
+    static void addOptions(QCommandLineParser &parser);
+    // Reads them back; nothing and *error when a value does not parse.
+    [[nodiscard]] static std::optional<SimOptions> fromParser(const QCommandLineParser &parser, QString *error);
+};
+
+} // namespace Cachescope

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "core/sim/fieldselector.h"
+#include "core/sim/labelselector.h"
+#include "core/sim/resourcecatalog.h"
+#include "core/sim/storedobject.h"
+#include "core/sim/tableconverter.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QTimer;
+
+namespace Cachescope {
+
+class HttpConnection;
+struct ApiError;
+
+// WatchSession is one WATCH response in progress: a chunked stream of newline-terminated JSON
+// events for one resource, filtered by namespace and selectors, rendered as full objects, as
+// Table rows (kubectl get -w) or as PartialObjectMetadata. It ends when its timeoutSeconds run
+// out (after a last bookmark, as the apiserver does), when the client goes away, or when the
+// client reads too slowly: once more than bufferLimit bytes wait for it, the watch is ended, so
+// a slow reader costs a bounded amount of memory and never holds anyone else up.
+//
+// Selectors see transitions as the apiserver's watch cache does: a MODIFIED that makes an
+// object leave the selection arrives as DELETED, one that makes it enter as ADDED.
+//
+// Thread: server thread. Owned by ApiServer (child); deletes itself after finished().
+class WatchSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WatchSession)
+public:
+    enum class Format { Object, Table, Metadata };
+    struct Options
+    {
+        QString namespaceName;
+        LabelSelector labels;
+        FieldSelector fields;
+        Format format = Format::Object;
+        TableConverter::IncludeObject includeObject = TableConverter::IncludeObject::Metadata;
+        bool bookmarks = false;
+        int timeoutMs = 0;
+        int bookmarkIntervalMs = 60000;
+        qint64 bufferLimit = 64 * 1024 * 1024;
+    };
+
+    WatchSession(
+        HttpConnection *connection, const ResourceType &type, const Options &options, std::function<quint64()> currentVersion, QObject *parent = nullptr);
+    ~WatchSession() override;
+
+    // Sends the response head; then the synthetic ADDED events of `initial` (objects that match
+    // are filtered here), the replayed history `replay`, and, for a streaming list
+    // (sendInitialEvents), the BOOKMARK marking the end of the initial events.
+    void start(const QList<ObjectPtr> &initial, const QList<StoreEventPtr> &replay, bool initialEventsEnd);
+    void deliver(const StoreEventPtr &event);
+    // An ERROR event with the Status of error, then the end of the stream.
+    void fail(const ApiError &error);
+    // Fault injection: a half-written next frame, then the connection cut; or silence forever.
+    void truncateNextFrame() { m_truncateNext = true; }
+    void stall() { m_stalled = true; }
+    // Ends the stream cleanly (the terminating chunk).
+    void finish();
+    void abortConnection();
+
+    [[nodiscard]] const ResourceType &resourceType() const { return m_type; }
+    [[nodiscard]] bool matches(const StoredObject &object) const;
+    [[nodiscard]] bool isFinished() const { return m_finished; }
+    [[nodiscard]] bool droppedForSlowness() const { return m_droppedSlow; }
+
+Q_SIGNALS:
+    void finished(Cachescope::WatchSession *session);
+
+private:
+    void send(const QByteArray &frame);
+    QByteArray renderFrame(StoreEventType type, const StoredObject &object, const QByteArray *cachedFrame);
+    void sendBookmark(bool initialEventsEnd);
+
+    QPointer<HttpConnection> m_connection;
+    ResourceType m_type;
+    Options m_options;
+    std::function<quint64()> m_currentVersion;
+    QTimer *m_timeout = nullptr; // owned (child)
+    QTimer *m_bookmarkTimer = nullptr; // owned (child)
+    bool m_sentColumns = false;
+    bool m_stalled = false;
+    bool m_truncateNext = false;
+    bool m_finished = false;
+    bool m_droppedSlow = false;
+};
+
+} // namespace Cachescope

@@ -1,0 +1,115 @@
+#pragma once
+
+#include "core/sim/resourcecatalog.h"
+#include "core/sim/storedobject.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QSet>
+
+#include <random>
+
+class QTimer;
+
+namespace Cachescope {
+
+class ObjectStore;
+
+// WorkloadGenerator fills an ObjectStore with a believable cluster and keeps it moving.
+// populate() creates, deterministically for the seed: namespaces (default, kube-system and N
+// application namespaces), nodes (labels, conditions, capacity, addresses), and per
+// application deployments → replicasets → pods linked by ownerReferences, with labels,
+// nodeName, phases, restarts, conditions, container statuses and realistic `managedFields`
+// (a pod is about 5 KiB of JSON, like one of a real cluster), plus services, endpoints,
+// configmaps, secrets, serviceaccounts, events, the Widget CustomResourceDefinition and a few
+// widgets. Creation times are backdated so ages look lived-in.
+//
+// setChurn(rate) then applies about `rate` changes per second: pod status updates (restarts,
+// readiness, phase), events, deployment scale ups and downs (with their pods created and
+// deleted), pod deletions with replacements, configmap edits. It also plays the controllers a
+// cluster has: a deployment scaled through the API (kubectl scale) gets its replicaset and pods
+// adjusted, and a pod of a replicaset deleted by a client is replaced.
+//
+// Thread: server thread; the store must outlive it.
+class WorkloadGenerator final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WorkloadGenerator)
+public:
+    struct Settings
+    {
+        int namespaces = 3;
+        int nodes = 3;
+        int pods = 30;
+        quint64 seed = 1;
+    };
+
+    WorkloadGenerator(ObjectStore *store, const ResourceCatalog *catalog, const Settings &settings, QObject *parent = nullptr);
+    ~WorkloadGenerator() override;
+
+    void populate();
+    // Changes per second; 0 stops the churn.
+    void setChurn(double eventsPerSecond);
+    // One random change, as the churn timer makes them (tests call it directly).
+    void churnOnce();
+    [[nodiscard]] quint64 changesMade() const { return m_changes; }
+
+private:
+    struct Deployment
+    {
+        QString namespaceName;
+        QString name;
+        QString hash;
+        QString replicaSetName;
+        QString replicaSetUid;
+        QString uid;
+        int replicas = 1;
+        QString image;
+    };
+    struct PodRef
+    {
+        QString namespaceName;
+        QString name;
+    };
+
+    QJsonObject makeNode(int index);
+    QJsonObject makePod(const Deployment &deployment, const QString &nodeName);
+    QJsonObject managedFields(const QString &manager, const QString &operation, const QString &subresource, const QJsonObject &fields) const;
+    QString randomSuffix(int length);
+    QString backdated(int maxAgeSeconds);
+    ResourceType type(const QString &id) const;
+    void createPodFor(const Deployment &deployment);
+    void recordEvent(const QString &namespaceName,
+                     const QString &kind,
+                     const QString &name,
+                     const QString &reason,
+                     const QString &message,
+                     const QString &type = QStringLiteral("Normal"));
+    void scaleDeployment(Deployment &deployment, int replicas);
+    void updatePodStatus(const PodRef &pod);
+    void onStoreEvent(const StoreEventPtr &event);
+    void reconcile();
+
+    ObjectStore *m_store; // not owned
+    const ResourceCatalog *m_catalog; // not owned
+    Settings m_settings;
+    std::mt19937_64 m_random;
+    QStringList m_nodes;
+    QList<Deployment> m_deployments;
+    QHash<QString, qsizetype> m_deploymentIndex; // "ns/name" -> index in m_deployments
+    QHash<QString, qsizetype> m_hashIndex; // pod-template-hash -> index in m_deployments
+    QSet<qsizetype> m_dirty; // deployments reconcile() must look at
+    QList<PodRef> m_pods; // every pod in the store, for random picks
+    QHash<QString, qsizetype> m_podIndex; // key -> index in m_pods
+    QList<PodRef> m_events;
+    QTimer *m_churnTimer = nullptr; // owned (child)
+    QTimer *m_reconcileTimer = nullptr; // owned (child)
+    double m_churnRate = 0;
+    double m_churnCarry = 0;
+    quint64 m_changes = 0;
+    int m_eventSerial = 0;
+    bool m_reconciling = false;
+};
+
+} // namespace Cachescope

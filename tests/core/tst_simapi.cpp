@@ -1,0 +1,352 @@
+// Tests of the simulated API server over real HTTP on loopback: pagination, selectors, watch
+// resume/410/bookmarks/streaming lists, writes, conflicts, content negotiation and auth.
+#include "core/sim/simcluster.h"
+#include "tst_simclient.h"
+
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QTest>
+
+using namespace Qt::Literals::StringLiterals;
+using namespace Cachescope;
+
+class TestSimApi : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<SimCluster> startCluster(SimOptions options)
+    {
+        options.tls = false;
+        auto cluster = std::make_unique<SimCluster>(options);
+        QString error;
+        if (!cluster->start(&error))
+            qWarning() << error;
+        return cluster;
+    }
+
+    static QByteArray configMap(const QString &name, const QJsonObject &labels)
+    {
+        return QJsonDocument(QJsonObject{{u"apiVersion"_s, u"v1"_s},
+                                         {u"kind"_s, u"ConfigMap"_s},
+                                         {u"metadata"_s, QJsonObject{{u"name"_s, name}, {u"labels"_s, labels}}},
+                                         {u"data"_s, QJsonObject{{u"k"_s, u"v"_s}}}})
+            .toJson(QJsonDocument::Compact);
+    }
+
+private Q_SLOTS:
+    void paginationReturnsEveryObjectOnce_data()
+    {
+        QTest::addColumn<int>("limit");
+        QTest::newRow("pages of one") << 1;
+        QTest::newRow("pages of seven") << 7;
+        QTest::newRow("one page larger than the list") << 1000;
+    }
+    void paginationReturnsEveryObjectOnce()
+    {
+        QFETCH(int, limit);
+        SimOptions options;
+        options.pods = 40;
+        auto cluster = startCluster(options);
+        QVERIFY(cluster->isRunning());
+        SimTest::Client client(cluster->url(), cluster->token());
+        const QHash<QString, quint64> truth = cluster->truth(u"pods"_s);
+        QCOMPARE(truth.size(), 40);
+
+        QHash<QString, quint64> seen;
+        QString continueToken;
+        int pages = 0;
+        do {
+            QString path = u"/api/v1/pods?limit=%1"_s.arg(limit);
+            if (!continueToken.isEmpty())
+                path += u"&continue="_s + continueToken;
+            const SimTest::Response response = client.get(path);
+            QCOMPARE(response.status, 200);
+            const QJsonObject list = response.json();
+            QCOMPARE(list.value(u"kind").toString(), u"PodList"_s);
+            const QJsonObject metadata = list.value(u"metadata").toObject();
+            continueToken = metadata.value(u"continue").toString();
+            const QJsonArray items = list.value(u"items").toArray();
+            QVERIFY(items.size() <= limit);
+            if (!continueToken.isEmpty())
+                QCOMPARE(metadata.value(u"remainingItemCount").toInteger(), qint64(truth.size() - seen.size() - items.size()));
+            else
+                QVERIFY(!metadata.contains(u"remainingItemCount"));
+            for (const QJsonValue &item : items) {
+                const QJsonObject itemMetadata = item.toObject().value(u"metadata").toObject();
+                const QString key = itemMetadata.value(u"namespace").toString() + u'/' + itemMetadata.value(u"name").toString();
+                QVERIFY2(!seen.contains(key), qPrintable(key));
+                seen.insert(key, itemMetadata.value(u"resourceVersion").toString().toULongLong());
+            }
+            ++pages;
+        } while (!continueToken.isEmpty());
+        QCOMPARE(seen, truth);
+        QCOMPARE(pages, (40 + limit - 1) / limit);
+    }
+
+    void continueTokenExpires()
+    {
+        SimOptions options;
+        options.pods = 10;
+        options.continueTtlMs = 100;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        const SimTest::Response first = client.get(u"/api/v1/pods?limit=2"_s);
+        QCOMPARE(first.status, 200);
+        const QString token = first.json().value(u"metadata").toObject().value(u"continue").toString();
+        QVERIFY(!token.isEmpty());
+        // Another list prunes expired snapshots; the token must turn into 410 Expired.
+        QTRY_COMPARE_WITH_TIMEOUT(client.get(u"/api/v1/pods?limit=2&continue="_s + token).status, 410, 5000);
+        const QJsonObject status = client.get(u"/api/v1/pods?limit=2&continue="_s + token).json();
+        QCOMPARE(status.value(u"kind").toString(), u"Status"_s);
+        QCOMPARE(status.value(u"reason").toString(), u"Expired"_s);
+    }
+
+    void selectorsFilterLists_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("equality") << u"labelSelector=color%3Dred"_s << QStringList{u"a"_s, u"c"_s};
+        QTest::newRow("double equals") << u"labelSelector=color%3D%3Dblue"_s << QStringList{u"b"_s};
+        QTest::newRow("inequality matches missing keys too") << u"labelSelector=color!%3Dred"_s << QStringList{u"b"_s, u"d"_s};
+        QTest::newRow("in") << u"labelSelector=color+in+(red,blue)"_s << QStringList{u"a"_s, u"b"_s, u"c"_s};
+        QTest::newRow("notin") << u"labelSelector=color%20notin%20(red)"_s << QStringList{u"b"_s, u"d"_s};
+        QTest::newRow("exists") << u"labelSelector=size"_s << QStringList{u"a"_s, u"b"_s};
+        QTest::newRow("does not exist") << u"labelSelector=!size"_s << QStringList{u"c"_s, u"d"_s};
+        QTest::newRow("two requirements") << u"labelSelector=color%3Dred,size"_s << QStringList{u"a"_s};
+        QTest::newRow("field metadata.name") << u"fieldSelector=metadata.name%3Dc"_s << QStringList{u"c"_s};
+        QTest::newRow("field negated") << u"fieldSelector=metadata.name!%3Dc"_s << QStringList{u"a"_s, u"b"_s, u"d"_s};
+        QTest::newRow("label and field") << u"labelSelector=color%3Dred&fieldSelector=metadata.name%3Da"_s << QStringList{u"a"_s};
+    }
+    void selectorsFilterLists()
+    {
+        QFETCH(QString, query);
+        QFETCH(QStringList, expected);
+        SimOptions options;
+        options.pods = 0;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"a"_s, {{u"color"_s, u"red"_s}, {u"size"_s, u"s"_s}})).status, 201);
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"b"_s, {{u"color"_s, u"blue"_s}, {u"size"_s, u"m"_s}})).status,
+                 201);
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"c"_s, {{u"color"_s, u"red"_s}})).status, 201);
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"d"_s, {})).status, 201);
+        const SimTest::Response response = client.get(u"/api/v1/namespaces/shop/configmaps?"_s + query);
+        QCOMPARE(response.status, 200);
+        QStringList names;
+        for (const QJsonValue &item : response.json().value(u"items").toArray()) {
+            const QString name = item.toObject().value(u"metadata").toObject().value(u"name").toString();
+            if (name != u"kube-root-ca.crt")
+                names.append(name);
+        }
+        QCOMPARE(names, expected);
+    }
+
+    void unsupportedFieldIsBadRequest()
+    {
+        auto cluster = startCluster({});
+        SimTest::Client client(cluster->url(), cluster->token());
+        const SimTest::Response response = client.get(u"/api/v1/configmaps?fieldSelector=spec.nodeName%3Dx"_s);
+        QCOMPARE(response.status, 400);
+        QCOMPARE(response.json().value(u"kind").toString(), u"Status"_s);
+        QCOMPARE(client.get(u"/api/v1/pods?fieldSelector=spec.nodeName%3Dnode-01"_s).status, 200);
+    }
+
+    void watchResumesFromResourceVersion()
+    {
+        SimOptions options;
+        options.pods = 5;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        const QString listRv = client.get(u"/api/v1/namespaces/shop/configmaps"_s).json().value(u"metadata").toObject().value(u"resourceVersion").toString();
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"one"_s, {})).status, 201);
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"two"_s, {})).status, 201);
+        QCOMPARE(client.request("DELETE", u"/api/v1/namespaces/shop/configmaps/one"_s).status, 200);
+        SimTest::WatchReader watch(client, u"/api/v1/namespaces/shop/configmaps?watch=1&resourceVersion="_s + listRv);
+        QTRY_COMPARE(watch.events.size(), 3);
+        QCOMPARE(watch.events.at(0).value(u"type").toString(), u"ADDED"_s);
+        QCOMPARE(watch.events.at(1).value(u"type").toString(), u"ADDED"_s);
+        QCOMPARE(watch.events.at(2).value(u"type").toString(), u"DELETED"_s);
+        quint64 previous = listRv.toULongLong();
+        for (const QJsonObject &event : std::as_const(watch.events)) {
+            const quint64 rv = event.value(u"object").toObject().value(u"metadata").toObject().value(u"resourceVersion").toString().toULongLong();
+            QVERIFY(rv > previous);
+            previous = rv;
+        }
+        // Live events keep coming on the same stream.
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"three"_s, {})).status, 201);
+        QTRY_COMPARE(watch.events.size(), 4);
+        QCOMPARE(watch.events.at(3).value(u"object").toObject().value(u"metadata").toObject().value(u"name").toString(), u"three"_s);
+    }
+
+    void watchFromTooOldVersionGetsExpired()
+    {
+        SimOptions options;
+        options.pods = 0;
+        options.history = 3;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        const QString oldRv = client.get(u"/api/v1/namespaces/shop/configmaps"_s).json().value(u"metadata").toObject().value(u"resourceVersion").toString();
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"cm%1"_s.arg(i), {})).status, 201);
+        SimTest::WatchReader watch(client, u"/api/v1/namespaces/shop/configmaps?watch=true&resourceVersion="_s + oldRv);
+        QTRY_VERIFY(watch.finished);
+        QCOMPARE(watch.events.size(), 1);
+        QCOMPARE(watch.events.at(0).value(u"type").toString(), u"ERROR"_s);
+        const QJsonObject status = watch.events.at(0).value(u"object").toObject();
+        QCOMPARE(status.value(u"code").toInt(), 410);
+        QCOMPARE(status.value(u"reason").toString(), u"Expired"_s);
+        // A version still inside the history resumes fine.
+        const quint64 recent = cluster->resourceVersion() - 2;
+        SimTest::WatchReader ok(client, u"/api/v1/namespaces/shop/configmaps?watch=true&timeoutSeconds=1&resourceVersion=%1"_s.arg(recent));
+        QTRY_VERIFY(ok.finished);
+        QCOMPARE(ok.count(u"ADDED"_s), 2);
+    }
+
+    void watchSendsPeriodicBookmarks()
+    {
+        SimOptions options;
+        options.pods = 2;
+        options.bookmarkIntervalMs = 50;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        SimTest::WatchReader watch(client, u"/api/v1/pods?watch=true&allowWatchBookmarks=true&resourceVersion=%1"_s.arg(cluster->resourceVersion()));
+        QTRY_VERIFY(watch.count(u"BOOKMARK"_s) >= 2);
+        const QJsonObject bookmark = watch.events.last().value(u"object").toObject();
+        QCOMPARE(bookmark.value(u"kind").toString(), u"Pod"_s);
+        QCOMPARE(bookmark.value(u"metadata").toObject().value(u"resourceVersion").toString(), QString::number(cluster->resourceVersion()));
+        // Without allowWatchBookmarks there are none.
+        SimTest::WatchReader plain(client, u"/api/v1/pods?watch=true&timeoutSeconds=1&resourceVersion=%1"_s.arg(cluster->resourceVersion()));
+        QTRY_VERIFY_WITH_TIMEOUT(plain.finished, 5000);
+        QCOMPARE(plain.count(u"BOOKMARK"_s), 0);
+    }
+
+    void streamingListEndsWithAnnotatedBookmark()
+    {
+        SimOptions options;
+        options.pods = 6;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        SimTest::WatchReader watch(
+            client, u"/api/v1/pods?watch=true&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion="_s);
+        QTRY_COMPARE(watch.events.size(), 7);
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(watch.events.at(i).value(u"type").toString(), u"ADDED"_s);
+        const QJsonObject end = watch.events.at(6);
+        QCOMPARE(end.value(u"type").toString(), u"BOOKMARK"_s);
+        const QJsonObject metadata = end.value(u"object").toObject().value(u"metadata").toObject();
+        QCOMPARE(metadata.value(u"annotations").toObject().value(u"k8s.io/initial-events-end").toString(), u"true"_s);
+        // sendInitialEvents without NotOlderThan is refused, as by the apiserver.
+        QCOMPARE(client.get(u"/api/v1/pods?watch=true&sendInitialEvents=true&allowWatchBookmarks=true"_s).status, 422);
+    }
+
+    void staleResourceVersionConflicts()
+    {
+        auto cluster = startCluster({});
+        SimTest::Client client(cluster->url(), cluster->token());
+        const SimTest::Response created = client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"x"_s, {}));
+        QCOMPARE(created.status, 201);
+        QJsonObject object = created.json();
+        const QJsonObject metadata = object.value(u"metadata").toObject();
+        QVERIFY(!metadata.value(u"uid").toString().isEmpty());
+        QVERIFY(!metadata.value(u"creationTimestamp").toString().isEmpty());
+        QCOMPARE(metadata.value(u"generation").toInt(), 1);
+        object.insert(u"data"_s, QJsonObject{{u"k"_s, u"v2"_s}});
+        const QByteArray body = QJsonDocument(object).toJson();
+        QCOMPARE(client.request("PUT", u"/api/v1/namespaces/shop/configmaps/x"_s, body).status, 200);
+        // The same body again carries the now stale resourceVersion.
+        const SimTest::Response conflict = client.request("PUT", u"/api/v1/namespaces/shop/configmaps/x"_s, body);
+        QCOMPARE(conflict.status, 409);
+        QCOMPARE(conflict.json().value(u"reason").toString(), u"Conflict"_s);
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"x"_s, {})).status, 409);
+        QCOMPARE(client.get(u"/api/v1/namespaces/shop/configmaps/nope"_s).json().value(u"reason").toString(), u"NotFound"_s);
+    }
+
+    void patchesLabelAndScale()
+    {
+        SimOptions options;
+        options.pods = 4;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        const QString pod = cluster->truth(u"pods"_s).keys().first().section(u'/', 1);
+        const QString ns = cluster->truth(u"pods"_s).keys().first().section(u'/', 0, 0);
+        const SimTest::Response merged = client.request(
+            "PATCH", u"/api/v1/namespaces/%1/pods/%2"_s.arg(ns, pod), R"({"metadata":{"labels":{"extra":"yes"}}})", "application/merge-patch+json");
+        QCOMPARE(merged.status, 200);
+        QCOMPARE(merged.json().value(u"metadata").toObject().value(u"labels").toObject().value(u"extra").toString(), u"yes"_s);
+        const SimTest::Response strategic = client.request("PATCH",
+                                                           u"/api/v1/namespaces/%1/pods/%2"_s.arg(ns, pod),
+                                                           R"({"spec":{"containers":[{"name":"app","image":"new:1"}]}})",
+                                                           "application/strategic-merge-patch+json");
+        QCOMPARE(strategic.status, 200);
+        const QJsonObject container = strategic.json().value(u"spec").toObject().value(u"containers").toArray().at(0).toObject();
+        QCOMPARE(container.value(u"image").toString(), u"new:1"_s);
+        QVERIFY(container.contains(u"ports")); // merged by name, not replaced
+        QCOMPARE(strategic.json().value(u"metadata").toObject().value(u"generation").toInt(), 2);
+
+        const QString deployment = cluster->truth(u"deployments.apps"_s).keys().first();
+        const QString path = u"/apis/apps/v1/namespaces/%1/deployments/%2/scale"_s.arg(deployment.section(u'/', 0, 0), deployment.section(u'/', 1));
+        const SimTest::Response scaled = client.request("PATCH", path, R"({"spec":{"replicas":7}})", "application/merge-patch+json");
+        QCOMPARE(scaled.status, 200);
+        QCOMPARE(scaled.json().value(u"kind").toString(), u"Scale"_s);
+        QCOMPARE(client.get(path).json().value(u"spec").toObject().value(u"replicas").toInt(), 7);
+    }
+
+    void negotiatesTablesAndMetadata()
+    {
+        SimOptions options;
+        options.pods = 3;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        const SimTest::Response table = client.get(
+            u"/api/v1/pods"_s, {{"Accept", "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json"}});
+        QCOMPARE(table.json().value(u"kind").toString(), u"Table"_s);
+        QCOMPARE(table.json().value(u"columnDefinitions").toArray().at(0).toObject().value(u"name").toString(), u"Name"_s);
+        QCOMPARE(table.json().value(u"rows").toArray().size(), 3);
+        const SimTest::Response metadata = client.get(u"/api/v1/pods"_s, {{"Accept", "application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io"}});
+        QCOMPARE(metadata.json().value(u"kind").toString(), u"PartialObjectMetadataList"_s);
+        QVERIFY(!metadata.json().value(u"items").toArray().at(0).toObject().contains(u"spec"));
+        const SimTest::Response aggregated =
+            client.get(u"/apis"_s, {{"Accept", "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json"}});
+        QVERIFY(aggregated.header("Content-Type").contains("as=APIGroupDiscoveryList"));
+        QCOMPARE(aggregated.json().value(u"kind").toString(), u"APIGroupDiscoveryList"_s);
+        const SimTest::Response legacy = client.get(u"/apis"_s, {{"Accept", "application/json"}});
+        QCOMPARE(legacy.json().value(u"kind").toString(), u"APIGroupList"_s);
+        QCOMPARE(client.get(u"/apis/demo.cachescope.io/v1"_s).json().value(u"resources").toArray().at(0).toObject().value(u"kind").toString(), u"Widget"_s);
+    }
+
+    void tlsAuthenticatesTokenOrClientCertificate()
+    {
+        SimOptions options;
+        options.pods = 1;
+        SimCluster cluster(options);
+        QVERIFY(cluster.start());
+        QCOMPARE(cluster.url().scheme(), u"https"_s);
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        ssl.setCaCertificates({QSslCertificate(cluster.caCertificatePem())});
+        SimTest::Client withToken(cluster.url(), cluster.token());
+        withToken.setSslConfiguration(ssl);
+        QCOMPARE(withToken.get(u"/api/v1/nodes"_s).status, 200);
+        SimTest::Client anonymous(cluster.url(), QString());
+        anonymous.setSslConfiguration(ssl);
+        const SimTest::Response denied = anonymous.get(u"/api/v1/nodes"_s);
+        QCOMPARE(denied.status, 401);
+        QCOMPARE(denied.json().value(u"kind").toString(), u"Status"_s);
+        QSslConfiguration withCertificate = ssl;
+        withCertificate.setLocalCertificate(QSslCertificate(cluster.clientCertificatePem()));
+        withCertificate.setPrivateKey(QSslKey(cluster.clientKeyPem(), QSsl::Ec));
+        SimTest::Client certificateUser(cluster.url(), QString());
+        certificateUser.setSslConfiguration(withCertificate);
+        QCOMPARE(certificateUser.get(u"/api/v1/nodes"_s).status, 200);
+        QFile kubeconfig(cluster.kubeconfigPath());
+        QVERIFY(kubeconfig.open(QIODevice::ReadOnly));
+        const QByteArray yaml = kubeconfig.readAll();
+        QVERIFY(yaml.contains("current-context: sim-token"));
+        QVERIFY(yaml.contains("certificate-authority-data: "));
+        QVERIFY(yaml.contains("client-certificate-data: "));
+        QVERIFY(yaml.contains(QByteArray("token: " + cluster.token().toLatin1())));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSimApi)
+#include "tst_simapi.moc"
