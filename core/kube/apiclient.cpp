@@ -32,6 +32,9 @@ ApiClient::ApiClient(const RestConfig &config, QObject *parent)
     m_credentials = new CredentialProvider(config, this);
     const ClusterConfig &cluster = m_config.cluster;
 
+    if (!cluster.server.isValid() || cluster.server.host().isEmpty()) {
+        m_configError = ApiError(ApiError::Kind::Config, u"cluster \"%1\" has no server URL"_s.arg(cluster.name));
+    }
     m_ssl = QSslConfiguration::defaultConfiguration();
     QByteArray caPem = cluster.certificateAuthorityData;
     if (caPem.isEmpty() && !cluster.certificateAuthority.isEmpty()) {
