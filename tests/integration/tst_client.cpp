@@ -140,6 +140,8 @@ private Q_SLOTS:
     void fiftyConcurrentWatches();
     void faults_data();
     void faults();
+    void cli_data();
+    void cli();
 };
 
 void TestClient::discoveryAndPagedList_data()
@@ -322,6 +324,44 @@ void TestClient::faults()
         }
         QVERIFY(events.isEmpty() || events.constLast().type == WatchEvent::Type::Malformed || error.isError());
     }
+}
+
+void TestClient::cli_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("stdoutLine");
+    QTest::addColumn<QString>("stderrText");
+
+    QTest::newRow("api-resources like kubectl") << QStringList{u"api-resources"_s} << 0 << u"pods                        po           v1"_s << QString();
+    QTest::newRow("api-resources with the client-certificate context")
+        << QStringList{u"--context"_s, u"sim-cert"_s, u"api-resources"_s} << 0 << u"deployments                 deploy       apps/v1"_s << QString();
+    QTest::newRow("contexts with current marked") << QStringList{u"contexts"_s} << 0 << u"*         sim-token   cachescope-sim   sim-token"_s << QString();
+    QTest::newRow("unknown context is an error on stderr")
+        << QStringList{u"--context"_s, u"nope"_s, u"api-resources"_s} << 1 << QString() << u"error: context \"nope\" is not defined"_s;
+    QTest::newRow("unknown command") << QStringList{u"frobnicate"_s} << 1 << QString() << u"error: unknown command \"frobnicate\""_s;
+}
+
+void TestClient::cli()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, stdoutLine);
+    QFETCH(QString, stderrText);
+    SimProcess sim;
+    QVERIFY(sim.start({}));
+    QProcess cli;
+    cli.start(QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), QStringList{u"--kubeconfig"_s, sim.kubeconfig()} + args);
+    QVERIFY(cli.waitForFinished(60000));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QCOMPARE(cli.exitCode(), exitCode);
+    if (!stdoutLine.isEmpty()) {
+        QVERIFY2(out.contains(stdoutLine), qPrintable(out));
+    } else {
+        QVERIFY(out.isEmpty());
+    }
+    QVERIFY2(stderrText.isEmpty() ? err.isEmpty() : err.startsWith(stderrText), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestClient)
