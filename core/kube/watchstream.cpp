@@ -111,7 +111,7 @@ void WatchStream::onReadyRead()
 void WatchStream::onFinished(bool refreshedCredentials)
 {
     m_watchdog->stop();
-    QNetworkReply *reply = m_reply;
+    QNetworkReply *reply = m_reply.data();
     const QPointer<WatchStream> self(this);
     if (m_state == State::Open && reply->isOpen()) {
         onReadyRead();

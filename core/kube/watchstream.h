@@ -81,7 +81,8 @@ private:
     State m_state = State::Connecting;
     WatchDecoder m_decoder;
     QNetworkAccessManager *m_manager = nullptr; // not owned: the client's, held while open
-    QNetworkReply *m_reply = nullptr; // owned while open
+    // Owned while open; a QPointer because the client (the QNAM's owner) may be destroyed first.
+    QPointer<QNetworkReply> m_reply;
     QTimer *m_watchdog = nullptr; // owned (child)
     std::chrono::milliseconds m_idleTimeout{std::chrono::seconds(75)};
     bool m_stalled = false;

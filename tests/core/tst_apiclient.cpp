@@ -221,6 +221,7 @@ private Q_SLOTS:
     void livesOnWorkerThread();
     void discovery_data();
     void discovery();
+    void watchOutlivesClient();
 
 private:
     QTemporaryDir m_tmp;
@@ -844,6 +845,27 @@ void TestApiClient::discovery()
         QVERIFY(result.failedGroupVersions.constFirst().startsWith(u"metrics.k8s.io/v1beta1: ServiceUnavailable (503)"_s));
     }
     QCOMPARE(std::get<ApiResource>(result.resolve(u"po"_s)).kind, u"Pod"_s);
+}
+
+void TestApiClient::watchOutlivesClient()
+{
+    TestServer server;
+    bool opened = false;
+    server.handler = [&](const HttpRequest &request) {
+        TestServer::startStream(request.socket);
+        opened = true;
+    };
+    QVERIFY(server.listen(false));
+    auto client = std::make_unique<ApiClient>(configFor(server.url()));
+    std::unique_ptr<WatchStream> watch(client->watch(requestFor(u"/api/v1/pods"_s), this));
+    QTRY_VERIFY_WITH_TIMEOUT(opened, 10000);
+    QSignalSpy finished(watch.get(), &WatchStream::finished);
+    // The cluster closes while a view still holds its stream: the stream must not touch the
+    // client's QNAM (gone with the client) afterwards.
+    client.reset();
+    watch->stop();
+    watch.reset();
+    QCOMPARE(finished.size(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestApiClient)
