@@ -135,6 +135,23 @@ void WatchStream::onFinished(bool refreshedCredentials)
         // The server closing a watch it has answered is the normal end (timeoutSeconds).
         error = {};
     }
+    if (m_state == State::Connecting && error.kind() == ApiError::Kind::Http && (error.code() == 429 || error.code() >= 500) && error.retryAfter() &&
+        m_client && m_retries < m_client->m_maxRetries) {
+        // As client-go's request.Watch: a throttled watch request is retried after the delay
+        // the server asked for, before the stream has started.
+        ++m_retries;
+        releaseManager();
+        m_reply->disconnect(this);
+        m_reply->deleteLater();
+        m_reply = nullptr;
+        const auto delay = std::min<std::chrono::milliseconds>(*error.retryAfter(), m_client->m_maxRetryDelay);
+        QTimer::singleShot(delay, this, [this, refreshedCredentials] {
+            if (m_state == State::Connecting) {
+                start(refreshedCredentials);
+            }
+        });
+        return;
+    }
     if (error.kind() == ApiError::Kind::Http && error.code() == 401 && !refreshedCredentials && m_client && m_client->credentialProvider()->canRefresh()) {
         m_client->credentialProvider()->invalidate();
         releaseManager();

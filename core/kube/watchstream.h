@@ -31,7 +31,9 @@ class ApiClient;
 // has no HTTP/2 PING and a half-open connection looks like a quiet watch, so a stream silent
 // past idleTimeout() is dropped and reported as stalled for the reflector to resume from its
 // last resourceVersion (what kube-rs does after losing events over a VPN). stop() ends it
-// without a finished() signal.
+// without a finished() signal. Before the stream opens, a 429 or 5xx answer with Retry-After
+// is retried after that delay (up to the client's maxRetries), and a 401 once with refreshed
+// credentials, as for any request.
 //
 // Lives on the client's thread; owned by whoever called ApiClient::watch(). Deleting it from a
 // slot connected to its own signals is allowed (use deleteLater()).
@@ -89,6 +91,7 @@ private:
     QStringList m_sslErrors;
     QString m_httpVersion;
     qint64 m_events = 0;
+    int m_retries = 0;
     qint64 m_bytes = 0;
 };
 

@@ -222,6 +222,7 @@ private Q_SLOTS:
     void discovery_data();
     void discovery();
     void watchOutlivesClient();
+    void watchRetriedAfterThrottling();
 
 private:
     QTemporaryDir m_tmp;
@@ -866,6 +867,29 @@ void TestApiClient::watchOutlivesClient()
     watch->stop();
     watch.reset();
     QCOMPARE(finished.size(), 0);
+}
+
+void TestApiClient::watchRetriedAfterThrottling()
+{
+    TestServer server;
+    server.handler = [&](const HttpRequest &request) {
+        if (server.requests.size() == 1) {
+            TestServer::reply(request.socket, 429, R"({"kind":"Status","code":429,"reason":"TooManyRequests"})", "Retry-After: 0\r\n");
+            return;
+        }
+        TestServer::startStream(request.socket);
+        TestServer::chunk(request.socket, eventLine("ADDED", u"a"_s, 1));
+        TestServer::endStream(request.socket);
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    std::unique_ptr<WatchStream> watch(client.watch(requestFor(u"/api/v1/pods"_s), this));
+    QSignalSpy events(watch.get(), &WatchStream::eventReceived);
+    QSignalSpy finished(watch.get(), &WatchStream::finished);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(server.requests.size(), 2);
+    QCOMPARE(events.size(), 1);
+    QVERIFY(!finished.at(0).at(0).value<ApiError>().isError());
 }
 
 QTEST_GUILESS_MAIN(TestApiClient)
