@@ -355,7 +355,7 @@ void TestClient::cli()
     QVERIFY(cli.waitForFinished(60000));
     const QString out = QString::fromUtf8(cli.readAllStandardOutput());
     const QString err = QString::fromUtf8(cli.readAllStandardError());
-    QCOMPARE(cli.exitCode(), exitCode);
+    QVERIFY2(cli.exitCode() == exitCode, qPrintable(u"exit code %1, stderr: %2"_s.arg(cli.exitCode()).arg(err)));
     if (!stdoutLine.isEmpty()) {
         QVERIFY2(out.contains(stdoutLine), qPrintable(out));
     } else {
