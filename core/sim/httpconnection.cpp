@@ -326,6 +326,8 @@ void HttpConnection::pump()
         }
         writeChunk(piece);
     }
+    if (!m_closed && !m_producer && pendingBytes() < StreamLowWater)
+        Q_EMIT writable();
 }
 
 void HttpConnection::writeRawAndAbort(const QByteArray &bytes)

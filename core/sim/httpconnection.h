@@ -59,6 +59,9 @@ Q_SIGNALS:
     void requestReceived(const Cachescope::HttpRequest &request);
     // Emitted once when the socket is gone, for whatever reason.
     void closed();
+    // Emitted as the peer reads, whenever less than a megabyte waits to be sent: the moment for
+    // a stream that holds back to write more.
+    void writable();
 
 private:
     void onReadyRead();

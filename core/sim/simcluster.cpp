@@ -199,6 +199,7 @@ void SimCluster::churn(int changes)
         [server, changes] {
             for (int i = 0; i < changes; ++i)
                 server->workload()->churnOnce();
+            server->workload()->settle();
         },
         Qt::BlockingQueuedConnection);
 }

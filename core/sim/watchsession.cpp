@@ -39,13 +39,14 @@ bool WatchSession::matches(const StoredObject &object) const
     return m_options.fields.matches([&object](const QString &field) { return object.fieldValue(field); });
 }
 
-void WatchSession::start(const QList<ObjectPtr> &initial, const QList<StoreEventPtr> &replay, bool initialEventsEnd)
+void WatchSession::start(const QList<ObjectPtr> &initial, const QList<StoreEventPtr> &replay, bool initialEventsEnd, quint64 initialVersion)
 {
     if (!m_connection)
         return;
     const QByteArray contentType =
         m_options.format == Format::Table ? QByteArray("application/json;as=Table;v=v1;g=meta.k8s.io") : QByteArray("application/json");
     m_connection->beginChunked(200, contentType);
+    connect(m_connection, &HttpConnection::writable, this, &WatchSession::flush);
     if (m_options.timeoutMs > 0) {
         m_timeout = new QTimer(this);
         m_timeout->setSingleShot(true);
@@ -62,18 +63,33 @@ void WatchSession::start(const QList<ObjectPtr> &initial, const QList<StoreEvent
         connect(m_bookmarkTimer, &QTimer::timeout, this, [this] { sendBookmark(false); });
         m_bookmarkTimer->start(m_options.bookmarkIntervalMs);
     }
-    for (const ObjectPtr &object : initial) {
-        if (m_finished)
-            return;
-        if (matches(*object))
-            send(renderFrame(StoreEventType::Added, *object, nullptr));
-    }
+    for (const ObjectPtr &object : initial)
+        m_pending.push_back({object, {}, 0, false});
     if (initialEventsEnd)
-        sendBookmark(true);
-    for (const StoreEventPtr &event : replay) {
-        if (m_finished)
-            return;
-        deliver(event);
+        m_pending.push_back({{}, {}, initialVersion ? initialVersion : m_currentVersion(), false});
+    for (const StoreEventPtr &event : replay)
+        m_pending.push_back({{}, event, 0, false});
+    flush();
+}
+
+void WatchSession::flush()
+{
+    // Refill up to about a megabyte at a time: a client reading slowly holds back only its own
+    // stream, and memory stays bounded by what it has not read yet.
+    constexpr qint64 HighWater = 1024 * 1024;
+    while (!m_pending.empty() && !m_finished && !m_stalled && m_connection && m_connection->pendingBytes() < HighWater) {
+        const Pending next = m_pending.front();
+        m_pending.pop_front();
+        if (next.initial) {
+            if (matches(*next.initial))
+                send(renderFrame(StoreEventType::Added, *next.initial, nullptr));
+        } else if (next.event) {
+            if (next.live)
+                --m_pendingLive;
+            write(next.event);
+        } else {
+            sendBookmark(true, next.initialEventsEnd);
+        }
     }
 }
 
@@ -81,6 +97,21 @@ void WatchSession::deliver(const StoreEventPtr &event)
 {
     if (m_finished || m_stalled)
         return;
+    if (!m_pending.empty()) {
+        // Behind initial events or a replay: keep the order, within a bound.
+        if (++m_pendingLive > m_options.maxQueuedEvents) {
+            m_droppedSlow = true;
+            finish();
+            return;
+        }
+        m_pending.push_back({{}, event, 0, true});
+        return;
+    }
+    write(event);
+}
+
+void WatchSession::write(const StoreEventPtr &event)
+{
     const bool nowMatches = matches(*event->object);
     StoreEventType type = event->type;
     if (type == StoreEventType::Modified) {
@@ -120,11 +151,13 @@ QByteArray WatchSession::renderFrame(StoreEventType type, const StoredObject &ob
     return QJsonDocument(event).toJson(QJsonDocument::Compact) + '\n';
 }
 
-void WatchSession::sendBookmark(bool initialEventsEnd)
+void WatchSession::sendBookmark(bool initialEventsEnd, quint64 version)
 {
-    if (m_finished || m_stalled)
+    // A periodic bookmark while events still wait would claim a version the client has not
+    // reached yet.
+    if (m_finished || m_stalled || (!initialEventsEnd && !m_pending.empty()))
         return;
-    QJsonObject metadata{{u"resourceVersion"_s, QString::number(m_currentVersion())}, {u"creationTimestamp"_s, QJsonValue::Null}};
+    QJsonObject metadata{{u"resourceVersion"_s, QString::number(version ? version : m_currentVersion())}, {u"creationTimestamp"_s, QJsonValue::Null}};
     if (initialEventsEnd)
         metadata.insert(u"annotations"_s, QJsonObject{{u"k8s.io/initial-events-end"_s, u"true"_s}});
     QJsonObject object{{u"metadata"_s, metadata}};

@@ -9,6 +9,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <deque>
+
 class QTimer;
 
 namespace Cachescope {
@@ -44,6 +46,8 @@ public:
         int timeoutMs = 0;
         int bookmarkIntervalMs = 60000;
         qint64 bufferLimit = 64 * 1024 * 1024;
+        // Live events that may wait behind a client still reading its initial events.
+        qsizetype maxQueuedEvents = 100000;
     };
 
     WatchSession(
@@ -51,9 +55,11 @@ public:
     ~WatchSession() override;
 
     // Sends the response head; then the synthetic ADDED events of `initial` (objects that match
-    // are filtered here), the replayed history `replay`, and, for a streaming list
-    // (sendInitialEvents), the BOOKMARK marking the end of the initial events.
-    void start(const QList<ObjectPtr> &initial, const QList<StoreEventPtr> &replay, bool initialEventsEnd);
+    // are filtered here), for a streaming list (sendInitialEvents) the BOOKMARK marking the end
+    // of the initial events at version initialVersion, and the replayed history `replay`.
+    // These are written as the client reads (a 100k-object initial state is not buffered at
+    // once); live events that arrive meanwhile queue behind them, in order.
+    void start(const QList<ObjectPtr> &initial, const QList<StoreEventPtr> &replay, bool initialEventsEnd, quint64 initialVersion = 0);
     void deliver(const StoreEventPtr &event);
     // An ERROR event with the Status of error, then the end of the stream.
     void fail(const ApiError &error);
@@ -73,9 +79,18 @@ Q_SIGNALS:
     void finished(Cachescope::WatchSession *session);
 
 private:
+    struct Pending
+    {
+        ObjectPtr initial;
+        StoreEventPtr event;
+        quint64 initialEventsEnd = 0; // the version of the initial-events-end bookmark
+        bool live = false; // delivered while others waited (counted against maxQueuedEvents)
+    };
     void send(const QByteArray &frame);
+    void flush();
+    void write(const StoreEventPtr &event);
     QByteArray renderFrame(StoreEventType type, const StoredObject &object, const QByteArray *cachedFrame);
-    void sendBookmark(bool initialEventsEnd);
+    void sendBookmark(bool initialEventsEnd, quint64 version = 0);
 
     QPointer<HttpConnection> m_connection;
     ResourceType m_type;
@@ -83,6 +98,8 @@ private:
     std::function<quint64()> m_currentVersion;
     QTimer *m_timeout = nullptr; // owned (child)
     QTimer *m_bookmarkTimer = nullptr; // owned (child)
+    std::deque<Pending> m_pending;
+    qsizetype m_pendingLive = 0;
     bool m_sentColumns = false;
     bool m_stalled = false;
     bool m_truncateNext = false;

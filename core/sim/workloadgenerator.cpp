@@ -569,10 +569,15 @@ void WorkloadGenerator::onStoreEvent(const StoreEventPtr &event)
 {
     if (event->resource == u"pods") {
         const QString key = event->object->key();
+        const qsizetype owner = m_hashIndex.value(event->object->labels.value(u"pod-template-hash"_s), -1);
         if (event->type == StoreEventType::Added) {
             m_podIndex.insert(key, m_pods.size());
             m_pods.append({event->object->namespaceName, event->object->name});
+            if (owner >= 0)
+                m_podsOf[owner].insert(key);
         } else if (event->type == StoreEventType::Deleted) {
+            if (owner >= 0)
+                m_podsOf[owner].remove(key);
             const qsizetype index = m_podIndex.value(key, -1);
             if (index >= 0) {
                 // Swap-remove keeps random picks O(1).
@@ -583,7 +588,6 @@ void WorkloadGenerator::onStoreEvent(const StoreEventPtr &event)
                 }
                 m_podIndex.remove(key);
             }
-            const qsizetype owner = m_hashIndex.value(event->object->labels.value(u"pod-template-hash"_s), -1);
             if (!m_reconciling && owner >= 0) {
                 m_dirty.insert(owner);
                 m_reconcileTimer->start();
@@ -614,15 +618,11 @@ void WorkloadGenerator::reconcile()
             continue;
         QJsonObject object = QJsonDocument::fromJson(stored->json).object();
         const int desired = object.value(u"spec").toObject().value(u"replicas").toInt(1);
-        QList<ObjectPtr> owned;
-        for (const ObjectPtr &pod : m_store->list(pods, deployment.namespaceName)) {
-            if (pod->labels.value(u"pod-template-hash"_s) == deployment.hash)
-                owned.append(pod);
-        }
+        const QStringList owned = m_podsOf.value(index).values();
         for (qsizetype i = owned.size(); i < desired; ++i)
             createPodFor(deployment);
         for (qsizetype i = desired; i < owned.size(); ++i)
-            (void)m_store->remove(pods, owned.at(i)->namespaceName, owned.at(i)->name);
+            (void)m_store->remove(pods, owned.at(i).section(u'/', 0, 0), owned.at(i).section(u'/', 1));
         if (deployment.replicas != desired) {
             if (const ObjectPtr rs = m_store->get(replicaSets, deployment.namespaceName, deployment.replicaSetName)) {
                 QJsonObject rsObject = QJsonDocument::fromJson(rs->json).object();
@@ -658,6 +658,14 @@ void WorkloadGenerator::reconcile()
         }
     }
     m_reconciling = false;
+}
+
+void WorkloadGenerator::settle()
+{
+    if (m_reconcileTimer->isActive()) {
+        m_reconcileTimer->stop();
+        reconcile();
+    }
 }
 
 void WorkloadGenerator::setChurn(double eventsPerSecond)

@@ -53,6 +53,8 @@ public:
     void setChurn(double eventsPerSecond);
     // One random change, as the churn timer makes them (tests call it directly).
     void churnOnce();
+    // Runs the controllers' pending work now instead of on the next event loop turn.
+    void settle();
     [[nodiscard]] quint64 changesMade() const { return m_changes; }
 
 private:
@@ -100,6 +102,7 @@ private:
     QHash<QString, qsizetype> m_deploymentIndex; // "ns/name" -> index in m_deployments
     QHash<QString, qsizetype> m_hashIndex; // pod-template-hash -> index in m_deployments
     QSet<qsizetype> m_dirty; // deployments reconcile() must look at
+    QHash<qsizetype, QSet<QString>> m_podsOf; // deployment index -> keys of its pods
     QList<PodRef> m_pods; // every pod in the store, for random picks
     QHash<QString, qsizetype> m_podIndex; // key -> index in m_pods
     QList<PodRef> m_events;

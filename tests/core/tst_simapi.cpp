@@ -5,6 +5,7 @@
 
 #include <QSslCertificate>
 #include <QSslKey>
+#include <QTcpSocket>
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -313,6 +314,68 @@ private Q_SLOTS:
         const SimTest::Response legacy = client.get(u"/apis"_s, {{"Accept", "application/json"}});
         QCOMPARE(legacy.json().value(u"kind").toString(), u"APIGroupList"_s);
         QCOMPARE(client.get(u"/apis/demo.cachescope.io/v1"_s).json().value(u"resources").toArray().at(0).toObject().value(u"kind").toString(), u"Widget"_s);
+    }
+
+    void rawHttpHandlesChunkedBodiesAndPipelining()
+    {
+        auto cluster = startCluster({});
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, quint16(cluster->url().port()));
+        QVERIFY(socket.waitForConnected(5000));
+        const QByteArray auth = "Authorization: Bearer " + cluster->token().toLatin1() + "\r\n";
+        const QByteArray body = configMap(u"chunked"_s, {});
+        // A chunked request body in two chunks, then a pipelined GET on the same connection.
+        QByteArray requests =
+            "POST /api/v1/namespaces/shop/configmaps HTTP/1.1\r\nHost: x\r\n" + auth + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+        requests += QByteArray::number(10, 16) + "\r\n" + body.left(10) + "\r\n";
+        requests += QByteArray::number(body.size() - 10, 16) + "\r\n" + body.mid(10) + "\r\n0\r\n\r\n";
+        requests += "GET /api/v1/namespaces/shop/configmaps/chunked HTTP/1.1\r\nHost: x\r\n" + auth + "Connection: close\r\n\r\n";
+        socket.write(requests);
+        QByteArray response;
+        QTRY_VERIFY_WITH_TIMEOUT((response += socket.readAll(), socket.state() == QAbstractSocket::UnconnectedState), 10000);
+        response += socket.readAll();
+        QVERIFY2(response.startsWith("HTTP/1.1 201 Created\r\n"), response.constData());
+        QCOMPARE(response.count("HTTP/1.1 "), 2);
+        QVERIFY(response.contains("HTTP/1.1 200 OK\r\n"));
+        QCOMPARE(response.count("\"name\":\"chunked\""), 2);
+    }
+
+    void slowWatcherIsDroppedWithoutStallingOthers()
+    {
+        SimOptions options;
+        options.pods = 30;
+        // Larger than a churn tick's burst (a fast reader never gets near it), far smaller than
+        // what piles up for a reader that stopped.
+        options.watchBufferLimit = 1024 * 1024;
+        auto cluster = startCluster(options);
+        SimTest::Client client(cluster->url(), cluster->token());
+        const QString from = QString::number(cluster->resourceVersion());
+        // The slow reader: Qt stops reading from the kernel once 1 KiB is buffered, so the
+        // kernel buffers fill up and the server's buffer for this watch grows.
+        QTcpSocket slow;
+        slow.setReadBufferSize(1024);
+        slow.connectToHost(QHostAddress::LocalHost, quint16(cluster->url().port()));
+        QVERIFY(slow.waitForConnected(5000));
+        slow.write("GET /api/v1/pods?watch=true&resourceVersion=" + from.toLatin1() + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                   cluster->token().toLatin1() + "\r\n\r\n");
+        SimTest::WatchReader healthy(client, u"/api/v1/pods?watch=true&resourceVersion="_s + from);
+        QTRY_VERIFY(slow.bytesAvailable() > 0);
+        cluster->setChurn(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(healthy.events.size() > 3000, 30000);
+        cluster->setChurn(0);
+        // The healthy watcher keeps up with everything, up to a marker created last.
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/pods"_s, R"({"metadata":{"name":"marker"},"spec":{"containers":[{"name":"c","image":"x"}]}})")
+                     .status,
+                 201);
+        QTRY_VERIFY_WITH_TIMEOUT(!healthy.events.isEmpty() &&
+                                     healthy.events.last().value(u"object").toObject().value(u"metadata").toObject().value(u"name").toString() == u"marker"_s,
+                                 20000);
+        // The slow one, once it reads again, finds its stream ended by the server.
+        slow.setReadBufferSize(0);
+        QByteArray stream;
+        QTRY_VERIFY_WITH_TIMEOUT((stream += slow.readAll(), stream.endsWith("\r\n0\r\n\r\n")), 20000);
+        QVERIFY(!healthy.finished);
+        QVERIFY(stream.count("{\"type\":\"") < healthy.count(u"MODIFIED"_s) + healthy.count(u"ADDED"_s) + healthy.count(u"DELETED"_s));
     }
 
     void tlsAuthenticatesTokenOrClientCertificate()

@@ -1,0 +1,243 @@
+// bench_sim: throughput of the simulated API server on loopback (plain HTTP), the figures the
+// simulator must reach so that it is never a client benchmark's bottleneck.
+//   bench_sim [PODS] [WATCHERS] [CHANGES]     defaults: 100000 100 5000
+// Prints: a full list, a paginated list (limit 500), a streaming list over a watch
+// (sendInitialEvents), and live fan-out of churn to many watchers.
+#include "core/sim/simcluster.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTcpSocket>
+
+#include <cstdio>
+#include <memory>
+
+using namespace Qt::Literals::StringLiterals;
+using namespace Cachescope;
+
+namespace {
+
+// A blocking HTTP/1.1 client just good enough for the simulator's responses.
+class RawClient
+{
+public:
+    RawClient(quint16 port, const QByteArray &token)
+        : m_token(token)
+    {
+        m_socket.connectToHost(QHostAddress::LocalHost, port);
+        m_socket.waitForConnected(5000);
+    }
+
+    void send(const QByteArray &path)
+    {
+        m_socket.write("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_token + "\r\nAccept: application/json\r\n\r\n");
+    }
+
+    void sendRaw(const QByteArray &request) { m_socket.write(request); }
+
+    // Reads one complete response; returns its body size, or -1. Parses with an offset into the
+    // buffer, so a 400 MiB chunked list costs linear time.
+    qint64 readResponse(QByteArray *bodyOut = nullptr)
+    {
+        qsizetype at = 0;
+        qsizetype headEnd;
+        while ((headEnd = m_buffer.indexOf("\r\n\r\n")) < 0) {
+            if (!fill())
+                return -1;
+        }
+        const QByteArray head = m_buffer.left(headEnd).toLower();
+        at = headEnd + 4;
+        QByteArray body;
+        qint64 size = 0;
+        if (head.contains("transfer-encoding: chunked")) {
+            for (;;) {
+                qsizetype eol;
+                while ((eol = m_buffer.indexOf("\r\n", at)) < 0) {
+                    if (!fill())
+                        return -1;
+                }
+                const qint64 chunk = m_buffer.mid(at, eol - at).toLongLong(nullptr, 16);
+                while (m_buffer.size() < eol + 2 + chunk + 2) {
+                    if (!fill())
+                        return -1;
+                }
+                if (bodyOut)
+                    body += m_buffer.mid(eol + 2, chunk);
+                size += chunk;
+                at = eol + 2 + chunk + 2;
+                if (chunk == 0)
+                    break;
+                // Drop what is consumed now and then, not at every chunk.
+                if (at > (64 << 20)) {
+                    m_buffer.remove(0, at);
+                    at = 0;
+                }
+            }
+        } else {
+            const qsizetype lengthAt = head.indexOf("content-length: ");
+            const qint64 length = head.mid(lengthAt + 16, head.indexOf("\r\n", lengthAt) - lengthAt - 16).toLongLong();
+            while (m_buffer.size() < at + length) {
+                if (!fill())
+                    return -1;
+            }
+            if (bodyOut)
+                body = m_buffer.mid(at, length);
+            size = length;
+            at += length;
+        }
+        m_buffer.remove(0, at);
+        if (bodyOut)
+            *bodyOut = body;
+        return size;
+    }
+
+    QTcpSocket &socket() { return m_socket; }
+
+private:
+    bool fill()
+    {
+        if (!m_socket.waitForReadyRead(30000))
+            return false;
+        m_buffer += m_socket.readAll();
+        return true;
+    }
+
+    QTcpSocket m_socket;
+    QByteArray m_token;
+    QByteArray m_buffer;
+};
+
+double seconds(const QElapsedTimer &timer)
+{
+    return double(timer.nsecsElapsed()) / 1e9;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const int pods = args.value(1, u"100000"_s).toInt();
+    const int watchers = args.value(2, u"100"_s).toInt();
+    const int changes = args.value(3, u"5000"_s).toInt();
+
+    SimOptions options;
+    options.tls = false;
+    options.pods = pods;
+    options.namespaces = 20;
+    options.nodes = 50;
+    options.history = 1000000;
+    SimCluster cluster(options);
+    QElapsedTimer timer;
+    timer.start();
+    QString error;
+    if (!cluster.start(&error)) {
+        std::fprintf(stderr, "bench_sim: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("populate: %d pods in %.2f s\n", pods, seconds(timer));
+    const quint16 port = quint16(cluster.url().port());
+    const QByteArray token = cluster.token().toLatin1();
+
+    for (int round = 0; round < 3; ++round) {
+        RawClient client(port, token);
+        timer.restart();
+        client.send("/api/v1/pods");
+        const qint64 bytes = client.readResponse();
+        const double s = seconds(timer);
+        std::printf("list (one page): %d pods, %.1f MiB in %.3f s = %.0f objects/s, %.0f MiB/s\n",
+                    pods,
+                    double(bytes) / (1 << 20),
+                    s,
+                    pods / s,
+                    double(bytes) / (1 << 20) / s);
+    }
+
+    {
+        RawClient client(port, token);
+        timer.restart();
+        QByteArray continueToken;
+        int pages = 0;
+        qint64 bytes = 0;
+        do {
+            client.send("/api/v1/pods?limit=500" + (continueToken.isEmpty() ? QByteArray() : "&continue=" + continueToken));
+            QByteArray body;
+            bytes += client.readResponse(&body);
+            const qsizetype at = body.indexOf("\"continue\":\"");
+            continueToken = at < 0 ? QByteArray() : body.mid(at + 12, body.indexOf('"', at + 12) - at - 12);
+            ++pages;
+        } while (!continueToken.isEmpty());
+        const double s = seconds(timer);
+        std::printf("list (limit=500): %d pages, %.1f MiB in %.3f s = %.0f objects/s\n", pages, double(bytes) / (1 << 20), s, pods / s);
+    }
+
+    {
+        // A streaming list: every pod as a watch event, then the initial-events-end bookmark.
+        RawClient client(port, token);
+        timer.restart();
+        client.send("/api/v1/pods?watch=true&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion=");
+        QByteArray stream;
+        qint64 events = 0;
+        while (!stream.contains("k8s.io/initial-events-end")) {
+            if (!client.socket().waitForReadyRead(30000))
+                break;
+            const QByteArray data = client.socket().readAll();
+            events += data.count("{\"type\":\"ADDED\"");
+            stream = data.right(4096);
+        }
+        const double s = seconds(timer);
+        std::printf("watch (sendInitialEvents): %lld events in %.3f s = %.0f events/s\n", static_cast<long long>(events), s, double(events) / s);
+    }
+
+    {
+        // Live fan-out: many watchers of all pods while the workload churns; a marker pod
+        // created last tells each watcher it has everything.
+        std::vector<std::unique_ptr<RawClient>> clients;
+        const QByteArray from = QByteArray::number(cluster.resourceVersion());
+        for (int i = 0; i < watchers; ++i) {
+            clients.push_back(std::make_unique<RawClient>(port, token));
+            clients.back()->send("/api/v1/pods?watch=true&resourceVersion=" + from);
+        }
+        timer.restart();
+        cluster.churn(changes);
+        const double churnSeconds = seconds(timer);
+        const QByteArray marker = R"({"metadata":{"name":"bench-marker"},"spec":{"containers":[{"name":"c","image":"x"}]}})";
+        RawClient writer(port, token);
+        writer.sendRaw("POST /api/v1/namespaces/default/pods HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token +
+                       "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(marker.size()) + "\r\n\r\n" + marker);
+        writer.readResponse();
+        qint64 events = 0;
+        std::vector<QByteArray> tails(clients.size());
+        std::vector<bool> done(clients.size(), false);
+        qsizetype remaining = qsizetype(clients.size());
+        while (remaining > 0) {
+            for (size_t i = 0; i < clients.size(); ++i) {
+                if (done[i])
+                    continue;
+                QTcpSocket &socket = clients[i]->socket();
+                if (socket.bytesAvailable() == 0 && !socket.waitForReadyRead(1))
+                    continue;
+                // Frames of the simulator start with {"type":"; counting across reads needs the
+                // previous read's tail.
+                const QByteArray data = tails[i] + socket.readAll();
+                events += data.count("{\"type\":\"") - tails[i].count("{\"type\":\"");
+                if (data.contains("\"bench-marker\"")) {
+                    done[i] = true;
+                    --remaining;
+                }
+                tails[i] = data.right(16);
+            }
+        }
+        const double s = seconds(timer);
+        std::printf("watch fan-out: %d changes in %.3f s on the server; %d watchers received %lld events in %.3f s = %.0f events/s\n",
+                    changes,
+                    churnSeconds,
+                    watchers,
+                    static_cast<long long>(events),
+                    s,
+                    double(events) / s);
+    }
+    cluster.stop();
+    return 0;
+}

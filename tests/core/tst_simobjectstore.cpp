@@ -1,0 +1,191 @@
+// Tests of the simulator's ObjectStore: versions, generation, conflicts, history and truth.
+#include "core/sim/objectstore.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace Qt::Literals::StringLiterals;
+using namespace Cachescope;
+
+class TestSimObjectStore : public QObject
+{
+    Q_OBJECT
+
+private:
+    ResourceCatalog m_catalog;
+    ResourceType configMaps() const { return m_catalog.findById(u"configmaps"_s); }
+    static QJsonObject configMap(const QString &name, const QString &value = u"v"_s)
+    {
+        return QJsonObject{{u"metadata"_s, QJsonObject{{u"name"_s, name}, {u"namespace"_s, u"ns"_s}}}, {u"data"_s, QJsonObject{{u"k"_s, value}}}};
+    }
+    static QJsonObject parsed(const ObjectPtr &object) { return QJsonDocument::fromJson(object->json).object(); }
+
+private Q_SLOTS:
+    void everyWriteIncrementsTheGlobalVersion()
+    {
+        ObjectStore store(100);
+        const quint64 start = store.resourceVersion();
+        const ObjectStore::WriteResult a = store.create(configMaps(), configMap(u"a"_s));
+        QVERIFY(a.ok());
+        QCOMPARE(a.object->resourceVersion, start + 1);
+        const ObjectStore::WriteResult b = store.create(m_catalog.findById(u"pods"_s), configMap(u"b"_s));
+        QCOMPARE(b.object->resourceVersion, start + 2);
+        QJsonObject changed = parsed(a.object);
+        changed.insert(u"data"_s, QJsonObject{{u"k"_s, u"w"_s}});
+        const ObjectStore::WriteResult updated = store.update(configMaps(), changed);
+        QVERIFY(updated.ok());
+        QCOMPARE(updated.object->resourceVersion, start + 3);
+        const ObjectStore::WriteResult removed = store.remove(configMaps(), u"ns"_s, u"a"_s);
+        QVERIFY(removed.ok());
+        QCOMPARE(removed.object->resourceVersion, start + 4);
+        QCOMPARE(parsed(removed.object).value(u"metadata").toObject().value(u"resourceVersion").toString(), QString::number(start + 4));
+        QCOMPARE(store.resourceVersion(), start + 4);
+    }
+
+    void serverOwnedMetadataIsKept()
+    {
+        ObjectStore store;
+        const ObjectPtr created = store.create(configMaps(), configMap(u"a"_s)).object;
+        const QJsonObject metadata = parsed(created).value(u"metadata").toObject();
+        QCOMPARE(parsed(created).value(u"kind").toString(), u"ConfigMap"_s);
+        QCOMPARE(parsed(created).value(u"apiVersion").toString(), u"v1"_s);
+        QVERIFY(!metadata.value(u"uid").toString().isEmpty());
+        QVERIFY(!metadata.value(u"creationTimestamp").toString().isEmpty());
+        QJsonObject replacement = configMap(u"a"_s, u"x"_s);
+        QJsonObject replacementMetadata = replacement.value(u"metadata").toObject();
+        replacementMetadata.insert(u"uid"_s, u"forged"_s);
+        replacement.insert(u"metadata"_s, replacementMetadata);
+        const ObjectPtr updated = store.update(configMaps(), replacement).object;
+        QCOMPARE(updated->uid, metadata.value(u"uid").toString());
+    }
+
+    void generationFollowsSpecChanges_data()
+    {
+        QTest::addColumn<bool>("changeSpec");
+        QTest::addColumn<int>("generation");
+        QTest::newRow("spec change bumps generation") << true << 2;
+        QTest::newRow("status change keeps generation") << false << 1;
+    }
+    void generationFollowsSpecChanges()
+    {
+        QFETCH(bool, changeSpec);
+        QFETCH(int, generation);
+        ObjectStore store;
+        const ResourceType deployments = m_catalog.findById(u"deployments.apps"_s);
+        QJsonObject object{{u"metadata"_s, QJsonObject{{u"name"_s, u"d"_s}, {u"namespace"_s, u"ns"_s}}}, {u"spec"_s, QJsonObject{{u"replicas"_s, 1}}}};
+        object = parsed(store.create(deployments, object).object);
+        if (changeSpec)
+            object.insert(u"spec"_s, QJsonObject{{u"replicas"_s, 2}});
+        else
+            object.insert(u"status"_s, QJsonObject{{u"replicas"_s, 1}});
+        const ObjectPtr updated = store.update(deployments, object).object;
+        QCOMPARE(parsed(updated).value(u"metadata").toObject().value(u"generation").toInt(), generation);
+    }
+
+    void staleVersionConflicts()
+    {
+        ObjectStore store;
+        const QJsonObject first = parsed(store.create(configMaps(), configMap(u"a"_s)).object);
+        QVERIFY(store.update(configMaps(), first).ok());
+        const ObjectStore::WriteResult stale = store.update(configMaps(), first);
+        QVERIFY(!stale.ok());
+        QCOMPARE(stale.error->code, 409);
+        QCOMPARE(stale.error->reason, u"Conflict"_s);
+        QCOMPARE(store.create(configMaps(), configMap(u"a"_s)).error->reason, u"AlreadyExists"_s);
+        QCOMPARE(store.remove(configMaps(), u"ns"_s, u"zzz"_s).error->code, 404);
+        QCOMPARE(store.remove(configMaps(), u"ns"_s, u"a"_s, u"1"_s).error->code, 409);
+    }
+
+    void historyResumesUntilEvicted_data()
+    {
+        QTest::addColumn<int>("historyLimit");
+        QTest::addColumn<int>("writes");
+        QTest::addColumn<int>("resumeAfter"); // writes seen by the client before resuming
+        QTest::addColumn<int>("expectedEvents"); // -1: too old
+        QTest::newRow("everything kept") << 10 << 5 << 0 << 5;
+        QTest::newRow("resume in the middle") << 10 << 5 << 3 << 2;
+        QTest::newRow("resume at the head") << 10 << 5 << 5 << 0;
+        QTest::newRow("resume just at the oldest kept event's predecessor") << 3 << 5 << 2 << 3;
+        QTest::newRow("one event too old") << 3 << 5 << 1 << -1;
+        QTest::newRow("far too old") << 3 << 50 << 0 << -1;
+    }
+    void historyResumesUntilEvicted()
+    {
+        QFETCH(int, historyLimit);
+        QFETCH(int, writes);
+        QFETCH(int, resumeAfter);
+        QFETCH(int, expectedEvents);
+        ObjectStore store(historyLimit);
+        const quint64 start = store.resourceVersion();
+        for (int i = 0; i < writes; ++i)
+            QVERIFY(store.create(configMaps(), configMap(u"cm%1"_s.arg(i))).ok());
+        const std::optional<QList<StoreEventPtr>> events = store.eventsAfter(start + quint64(resumeAfter));
+        if (expectedEvents < 0) {
+            QVERIFY(!events.has_value());
+            return;
+        }
+        QVERIFY(events.has_value());
+        QCOMPARE(events->size(), expectedEvents);
+        for (qsizetype i = 0; i < events->size(); ++i)
+            QCOMPARE(events->at(i)->resourceVersion, start + quint64(resumeAfter) + quint64(i) + 1);
+    }
+
+    void compactionForgetsHistory()
+    {
+        ObjectStore store(100);
+        const quint64 before = store.resourceVersion();
+        QVERIFY(store.create(configMaps(), configMap(u"a"_s)).ok());
+        QVERIFY(store.eventsAfter(before).has_value());
+        store.compactHistory();
+        QVERIFY(!store.eventsAfter(before).has_value());
+        QCOMPARE(store.eventsAfter(store.resourceVersion())->size(), 0);
+    }
+
+    void truthMatchesObjects()
+    {
+        ObjectStore store;
+        const ObjectPtr a = store.create(configMaps(), configMap(u"a"_s)).object;
+        const ObjectPtr b = store.create(configMaps(), configMap(u"b"_s)).object;
+        QVERIFY(store.remove(configMaps(), u"ns"_s, u"a"_s).ok());
+        const QHash<QString, quint64> truth = store.truth(u"configmaps"_s);
+        QCOMPARE(truth.size(), 1);
+        QCOMPARE(truth.value(u"ns/b"_s), b->resourceVersion);
+        QVERIFY(store.truth(u"pods"_s).isEmpty());
+    }
+
+    void listsOneNamespaceInKeyOrder()
+    {
+        ObjectStore store;
+        for (const char *ns : {"b", "a-b", "a", "c"}) {
+            for (const char *name : {"y", "x"}) {
+                QJsonObject object{{u"metadata"_s, QJsonObject{{u"name"_s, QString::fromLatin1(name)}, {u"namespace"_s, QString::fromLatin1(ns)}}}};
+                QVERIFY(store.create(configMaps(), object).ok());
+            }
+        }
+        QStringList keys;
+        for (const ObjectPtr &object : store.list(configMaps(), u"a"_s))
+            keys.append(object->key());
+        QCOMPARE(keys, (QStringList{u"a/x"_s, u"a/y"_s}));
+        QCOMPARE(store.list(configMaps()).size(), 8);
+        QCOMPARE(store.list(configMaps()).first()->key(), u"a-b/x"_s);
+    }
+
+    void listenersSeeEveryEventInOrder()
+    {
+        ObjectStore store;
+        QList<quint64> versions;
+        QList<StoreEventType> types;
+        store.addListener([&](const StoreEventPtr &event) {
+            versions.append(event->resourceVersion);
+            types.append(event->type);
+        });
+        const QJsonObject a = parsed(store.create(configMaps(), configMap(u"a"_s)).object);
+        QVERIFY(store.update(configMaps(), a).ok());
+        QVERIFY(store.remove(configMaps(), u"ns"_s, u"a"_s).ok());
+        QCOMPARE(types, (QList<StoreEventType>{StoreEventType::Added, StoreEventType::Modified, StoreEventType::Deleted}));
+        QVERIFY(versions.at(0) < versions.at(1) && versions.at(1) < versions.at(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSimObjectStore)
+#include "tst_simobjectstore.moc"
