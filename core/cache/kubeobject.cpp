@@ -1,0 +1,703 @@
+#include "core/cache/kubeobject.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSharedData>
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+namespace {
+constexpr qint64 NoTime = std::numeric_limits<qint64>::min();
+}
+
+class KubeObjectData : public QSharedData
+{
+public:
+    QByteArray json;
+    QString apiVersion;
+    QString kind;
+    QString namespaceName;
+    QString name;
+    QString uid;
+    QString resourceVersion;
+    QString nodeName;
+    QString phase;
+    qint64 generation = 0;
+    // Milliseconds since the epoch rather than QDateTime: the same 8 bytes, no time zone
+    // bookkeeping, and a cheap "absent" value.
+    qint64 creationMs = NoTime;
+    qint64 deletionMs = NoTime;
+    QList<KubeObject::Label> labels;
+    QList<KubeObject::OwnerReference> ownerReferences;
+};
+
+namespace {
+
+namespace od = simdjson::ondemand;
+
+// StringInterner shares one QString between the many objects that carry the same low-cardinality
+// text (kinds, apiVersions, namespaces, label keys and values, node names, phases): 100k pods
+// in a few namespaces should not hold 100k copies of "default". It is per thread, because
+// decoding runs on each cluster's worker thread and a shared table would need a lock on the
+// hottest path; it is bounded, because high-cardinality values would otherwise grow it forever.
+class StringInterner
+{
+public:
+    QString intern(std::string_view text)
+    {
+        if (auto it = m_strings.find(text); it != m_strings.end()) {
+            return it->second;
+        }
+        if (m_strings.size() >= MaxEntries) {
+            m_strings.clear();
+        }
+        QString value = QString::fromUtf8(text.data(), qsizetype(text.size()));
+        m_strings.emplace(std::string(text), value);
+        return value;
+    }
+
+private:
+    static constexpr std::size_t MaxEntries = 8192;
+    struct Hash
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const noexcept { return std::hash<std::string_view>{}(text); }
+    };
+    std::unordered_map<std::string, QString, Hash, std::equal_to<>> m_strings;
+};
+
+StringInterner &interner()
+{
+    thread_local StringInterner instance;
+    return instance;
+}
+
+od::parser &parser()
+{
+    // A parser owns buffers sized to the largest document it has seen; reusing one per thread
+    // avoids an allocation per object.
+    thread_local od::parser instance;
+    return instance;
+}
+
+QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+QString errorText(simdjson::error_code error)
+{
+    return QString::fromLatin1(simdjson::error_message(error));
+}
+
+int digits(std::string_view text, std::size_t pos, std::size_t count)
+{
+    int value = 0;
+    for (std::size_t i = pos; i < pos + count; ++i) {
+        const char c = text[i];
+        if (c < '0' || c > '9') {
+            return -1;
+        }
+        value = value * 10 + (c - '0');
+    }
+    return value;
+}
+
+// parseTimestamp() reads the RFC 3339 form the apiserver writes (`2026-11-30T09:12:44Z`)
+// by hand, because QDateTime's ISO parser is an order of magnitude slower and timestamps sit on
+// the decode path of every object; other forms (fractions, offsets) go through Qt.
+qint64 parseTimestamp(std::string_view text)
+{
+    if (text.size() == 20 && text[4] == '-' && text[7] == '-' && text[10] == 'T' && text[13] == ':' && text[16] == ':' && text[19] == 'Z') {
+        const int year = digits(text, 0, 4);
+        const int month = digits(text, 5, 2);
+        const int day = digits(text, 8, 2);
+        const int hour = digits(text, 11, 2);
+        const int minute = digits(text, 14, 2);
+        const int second = digits(text, 17, 2);
+        const QDate date(year, month, day);
+        const QTime time(hour, minute, second);
+        if (year >= 0 && month >= 0 && day >= 0 && hour >= 0 && minute >= 0 && second >= 0 && date.isValid() && time.isValid()) {
+            return date.startOfDay(Qt::UTC).toMSecsSinceEpoch() + time.msecsSinceStartOfDay();
+        }
+        return NoTime;
+    }
+    const QDateTime parsed = QDateTime::fromString(toQString(text), Qt::ISODateWithMs);
+    return parsed.isValid() ? parsed.toMSecsSinceEpoch() : NoTime;
+}
+
+// Decoder walks one document once, filling a KubeObjectData. Every failure returns false with
+// m_error set; nothing here throws (simdjson is used through its error-code API).
+class Decoder
+{
+public:
+    Decoder(KubeObjectData &data, bool dropManagedFields)
+        : m_data(data)
+        , m_dropManagedFields(dropManagedFields)
+    {
+    }
+
+    bool decode(od::document &doc);
+
+    QString m_error;
+    // Byte range of `"managedFields": …` inside the input, when it is to be dropped.
+    const char *m_managedFieldsKey = nullptr;
+    const char *m_managedFieldsEnd = nullptr;
+
+private:
+    bool fail(const QString &message)
+    {
+        m_error = message;
+        return false;
+    }
+    bool fail(const QString &where, simdjson::error_code error) { return fail(where % u": "_s % errorText(error)); }
+
+    // A string or null; null leaves target unchanged.
+    bool readString(od::value value, const QString &where, QString &target, bool intern);
+    bool readTimestamp(od::value value, const QString &where, qint64 &target);
+    bool readMetadata(od::value value);
+    bool readLabels(od::value value);
+    bool readOwnerReferences(od::value value);
+    bool readOptionalObjectField(od::value value, std::string_view wanted, QString &target);
+
+    KubeObjectData &m_data;
+    bool m_dropManagedFields;
+};
+
+bool Decoder::readString(od::value value, const QString &where, QString &target, bool intern)
+{
+    bool isNull = false;
+    if (auto error = value.is_null().get(isNull)) {
+        return fail(where, error);
+    }
+    if (isNull) {
+        return true;
+    }
+    std::string_view text;
+    if (auto error = value.get_string().get(text)) {
+        return fail(where % u" must be a string"_s, error);
+    }
+    target = intern ? interner().intern(text) : toQString(text);
+    return true;
+}
+
+bool Decoder::readTimestamp(od::value value, const QString &where, qint64 &target)
+{
+    bool isNull = false;
+    if (auto error = value.is_null().get(isNull)) {
+        return fail(where, error);
+    }
+    if (isNull) {
+        return true;
+    }
+    std::string_view text;
+    if (auto error = value.get_string().get(text)) {
+        return fail(where % u" must be a string"_s, error);
+    }
+    target = parseTimestamp(text);
+    return true;
+}
+
+bool Decoder::readLabels(od::value value)
+{
+    bool isNull = false;
+    if (auto error = value.is_null().get(isNull)) {
+        return fail(u"metadata.labels"_s, error);
+    }
+    if (isNull) {
+        return true;
+    }
+    od::object labels;
+    if (auto error = value.get_object().get(labels)) {
+        return fail(u"metadata.labels must be an object"_s, error);
+    }
+    for (auto fieldResult : labels) {
+        od::field field;
+        if (auto error = std::move(fieldResult).get(field)) {
+            return fail(u"metadata.labels"_s, error);
+        }
+        std::string_view key;
+        if (auto error = field.unescaped_key().get(key)) {
+            return fail(u"metadata.labels"_s, error);
+        }
+        // The key view lives in the parser's string buffer until the next string is read.
+        QString keyString = interner().intern(key);
+        std::string_view text;
+        if (auto error = field.value().get_string().get(text)) {
+            return fail(u"metadata.labels values must be strings"_s, error);
+        }
+        m_data.labels.append({std::move(keyString), interner().intern(text)});
+    }
+    std::sort(m_data.labels.begin(), m_data.labels.end(), [](const KubeObject::Label &a, const KubeObject::Label &b) { return a.first < b.first; });
+    return true;
+}
+
+bool Decoder::readOwnerReferences(od::value value)
+{
+    bool isNull = false;
+    if (auto error = value.is_null().get(isNull)) {
+        return fail(u"metadata.ownerReferences"_s, error);
+    }
+    if (isNull) {
+        return true;
+    }
+    od::array references;
+    if (auto error = value.get_array().get(references)) {
+        return fail(u"metadata.ownerReferences must be a list"_s, error);
+    }
+    for (auto elementResult : references) {
+        od::object element;
+        if (auto error = elementResult.get_object().get(element)) {
+            return fail(u"metadata.ownerReferences[] must be objects"_s, error);
+        }
+        KubeObject::OwnerReference reference;
+        for (auto fieldResult : element) {
+            od::field field;
+            if (auto error = std::move(fieldResult).get(field)) {
+                return fail(u"metadata.ownerReferences[]"_s, error);
+            }
+            const od::raw_json_string key = field.key();
+            if (key == "uid") {
+                if (!readString(field.value(), u"ownerReferences[].uid"_s, reference.uid, false)) {
+                    return false;
+                }
+            } else if (key == "name") {
+                if (!readString(field.value(), u"ownerReferences[].name"_s, reference.name, false)) {
+                    return false;
+                }
+            } else if (key == "kind") {
+                if (!readString(field.value(), u"ownerReferences[].kind"_s, reference.kind, true)) {
+                    return false;
+                }
+            } else if (key == "apiVersion") {
+                if (!readString(field.value(), u"ownerReferences[].apiVersion"_s, reference.apiVersion, true)) {
+                    return false;
+                }
+            } else if (key == "controller") {
+                od::value controller = field.value();
+                bool controllerIsNull = false;
+                if (auto error = controller.is_null().get(controllerIsNull)) {
+                    return fail(u"ownerReferences[].controller"_s, error);
+                }
+                if (!controllerIsNull) {
+                    if (auto error = controller.get_bool().get(reference.controller)) {
+                        return fail(u"ownerReferences[].controller must be a boolean"_s, error);
+                    }
+                }
+            }
+        }
+        m_data.ownerReferences.append(std::move(reference));
+    }
+    return true;
+}
+
+bool Decoder::readMetadata(od::value value)
+{
+    od::object metadata;
+    if (auto error = value.get_object().get(metadata)) {
+        return fail(u"metadata must be an object"_s, error);
+    }
+    for (auto fieldResult : metadata) {
+        od::field field;
+        if (auto error = std::move(fieldResult).get(field)) {
+            return fail(u"metadata"_s, error);
+        }
+        const od::raw_json_string key = field.key();
+        bool ok = true;
+        if (key == "name") {
+            ok = readString(field.value(), u"metadata.name"_s, m_data.name, false);
+        } else if (key == "namespace") {
+            ok = readString(field.value(), u"metadata.namespace"_s, m_data.namespaceName, true);
+        } else if (key == "uid") {
+            ok = readString(field.value(), u"metadata.uid"_s, m_data.uid, false);
+        } else if (key == "resourceVersion") {
+            ok = readString(field.value(), u"metadata.resourceVersion"_s, m_data.resourceVersion, false);
+        } else if (key == "generation") {
+            od::value generation = field.value();
+            bool isNull = false;
+            if (auto error = generation.is_null().get(isNull)) {
+                return fail(u"metadata.generation"_s, error);
+            }
+            if (!isNull) {
+                int64_t number = 0;
+                if (auto error = generation.get_int64().get(number)) {
+                    return fail(u"metadata.generation must be an integer"_s, error);
+                }
+                m_data.generation = number;
+            }
+        } else if (key == "creationTimestamp") {
+            ok = readTimestamp(field.value(), u"metadata.creationTimestamp"_s, m_data.creationMs);
+        } else if (key == "deletionTimestamp") {
+            ok = readTimestamp(field.value(), u"metadata.deletionTimestamp"_s, m_data.deletionMs);
+        } else if (key == "labels") {
+            ok = readLabels(field.value());
+        } else if (key == "ownerReferences") {
+            ok = readOwnerReferences(field.value());
+        } else if (key == "managedFields" && m_dropManagedFields) {
+            // key.raw() points just past the opening quote of the key.
+            m_managedFieldsKey = key.raw() - 1;
+            od::value managed = field.value();
+            bool isNull = false;
+            if (auto error = managed.is_null().get(isNull)) {
+                return fail(u"metadata.managedFields"_s, error);
+            }
+            std::string_view raw;
+            if (isNull) {
+                raw = managed.raw_json_token();
+            } else {
+                od::array array;
+                if (auto error = managed.get_array().get(array)) {
+                    return fail(u"metadata.managedFields must be a list"_s, error);
+                }
+                if (auto error = array.raw_json().get(raw)) {
+                    return fail(u"metadata.managedFields"_s, error);
+                }
+            }
+            m_managedFieldsEnd = raw.data() + raw.size();
+        }
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// readOptionalObjectField() picks one string field out of `spec` or `status`. These belong to
+// the object's own schema (a custom resource may use the names differently), so a missing or
+// differently typed value is simply not extracted rather than an error.
+bool Decoder::readOptionalObjectField(od::value value, std::string_view wanted, QString &target)
+{
+    if (value.type().value_unsafe() != od::json_type::object) {
+        return true;
+    }
+    od::object object;
+    if (auto error = value.get_object().get(object)) {
+        return fail(u"object field"_s, error);
+    }
+    for (auto fieldResult : object) {
+        od::field field;
+        if (auto error = std::move(fieldResult).get(field)) {
+            return fail(u"object field"_s, error);
+        }
+        if (field.key() == wanted) {
+            std::string_view text;
+            if (!field.value().get_string().get(text)) {
+                target = interner().intern(text);
+            }
+        }
+    }
+    return true;
+}
+
+bool Decoder::decode(od::document &doc)
+{
+    od::object root;
+    if (auto error = doc.get_object().get(root)) {
+        return fail(u"not a JSON object"_s, error);
+    }
+    for (auto fieldResult : root) {
+        od::field field;
+        if (auto error = std::move(fieldResult).get(field)) {
+            return fail(u"object"_s, error);
+        }
+        const od::raw_json_string key = field.key();
+        bool ok = true;
+        if (key == "apiVersion") {
+            ok = readString(field.value(), u"apiVersion"_s, m_data.apiVersion, true);
+        } else if (key == "kind") {
+            ok = readString(field.value(), u"kind"_s, m_data.kind, true);
+        } else if (key == "metadata") {
+            ok = readMetadata(field.value());
+        } else if (key == "spec") {
+            ok = readOptionalObjectField(field.value(), "nodeName", m_data.nodeName);
+        } else if (key == "status") {
+            ok = readOptionalObjectField(field.value(), "phase", m_data.phase);
+        }
+        if (!ok) {
+            return false;
+        }
+    }
+    // Past the root object only the end of input may remain.
+    if (doc.current_location().error() != simdjson::OUT_OF_BOUNDS) {
+        return fail(u"trailing content after the object"_s);
+    }
+    return true;
+}
+
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// withoutRange() removes one member `"key": value` from the object text, together with the comma
+// that separated it from its neighbour, so that the result is still valid JSON.
+QByteArray withoutMember(const QByteArray &json, qsizetype keyStart, qsizetype valueEnd)
+{
+    qsizetype before = keyStart - 1;
+    while (before >= 0 && isJsonSpace(json.at(before))) {
+        --before;
+    }
+    qsizetype cutStart = keyStart;
+    qsizetype cutEnd = valueEnd;
+    if (before >= 0 && json.at(before) == ',') {
+        cutStart = before;
+    } else {
+        // The first member: take the comma that follows instead, if there is one.
+        qsizetype after = valueEnd;
+        while (after < json.size() && isJsonSpace(json.at(after))) {
+            ++after;
+        }
+        if (after < json.size() && json.at(after) == ',') {
+            cutEnd = after + 1;
+        }
+    }
+    QByteArray result;
+    result.reserve(json.size() - (cutEnd - cutStart));
+    result.append(json.constData(), cutStart);
+    result.append(json.constData() + cutEnd, json.size() - cutEnd);
+    return result;
+}
+
+QStringList splitFieldPath(const QString &fieldPath)
+{
+    QStringList segments;
+    QString current;
+    for (qsizetype i = 0; i < fieldPath.size(); ++i) {
+        const QChar c = fieldPath.at(i);
+        if (c == u'\\' && i + 1 < fieldPath.size() && fieldPath.at(i + 1) == u'.') {
+            current.append(u'.');
+            ++i;
+        } else if (c == u'.') {
+            segments.append(current);
+            current.clear();
+        } else {
+            current.append(c);
+        }
+    }
+    segments.append(current);
+    return segments;
+}
+
+} // namespace
+
+KubeObject::KubeObject() = default;
+KubeObject::KubeObject(const KubeObject &other) = default;
+KubeObject::KubeObject(KubeObject &&other) noexcept = default;
+KubeObject &KubeObject::operator=(const KubeObject &other) = default;
+KubeObject &KubeObject::operator=(KubeObject &&other) noexcept = default;
+KubeObject::~KubeObject() = default;
+
+KubeObject::KubeObject(KubeObjectData *data)
+    : d(data)
+{
+}
+
+std::optional<KubeObject> KubeObject::fromJson(const QByteArray &json, Transform transform, QString *errorMessage)
+{
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end; a QByteArray usually has that
+    // much spare capacity already, otherwise one padded copy is made.
+    QByteArray buffer = json;
+    if (buffer.capacity() - buffer.size() < qsizetype(simdjson::SIMDJSON_PADDING)) {
+        buffer.reserve(buffer.size() + qsizetype(simdjson::SIMDJSON_PADDING));
+    }
+    const simdjson::padded_string_view input(buffer.constData(), std::size_t(buffer.size()), std::size_t(buffer.capacity()));
+
+    auto data = std::make_unique<KubeObjectData>();
+    Decoder decoder(*data, transform == Transform::DropManagedFields);
+    od::document doc;
+    bool ok = false;
+    if (auto error = parser().iterate(input).get(doc)) {
+        decoder.m_error = u"invalid JSON: "_s % errorText(error);
+    } else {
+        ok = decoder.decode(doc);
+    }
+    if (!ok) {
+        if (errorMessage) {
+            *errorMessage = decoder.m_error;
+        }
+        return std::nullopt;
+    }
+    if (decoder.m_managedFieldsKey && decoder.m_managedFieldsEnd) {
+        data->json = withoutMember(buffer, decoder.m_managedFieldsKey - buffer.constData(), decoder.m_managedFieldsEnd - buffer.constData());
+    } else {
+        data->json = json;
+    }
+    return KubeObject(data.release());
+}
+
+QByteArray KubeObject::json() const
+{
+    return d ? d->json : QByteArray();
+}
+
+QString KubeObject::apiVersion() const
+{
+    return d ? d->apiVersion : QString();
+}
+
+QString KubeObject::kind() const
+{
+    return d ? d->kind : QString();
+}
+
+QString KubeObject::namespaceName() const
+{
+    return d ? d->namespaceName : QString();
+}
+
+QString KubeObject::name() const
+{
+    return d ? d->name : QString();
+}
+
+QString KubeObject::uid() const
+{
+    return d ? d->uid : QString();
+}
+
+QString KubeObject::resourceVersion() const
+{
+    return d ? d->resourceVersion : QString();
+}
+
+qint64 KubeObject::generation() const
+{
+    return d ? d->generation : 0;
+}
+
+QDateTime KubeObject::creationTimestamp() const
+{
+    return d && d->creationMs != NoTime ? QDateTime::fromMSecsSinceEpoch(d->creationMs, Qt::UTC) : QDateTime();
+}
+
+QDateTime KubeObject::deletionTimestamp() const
+{
+    return d && d->deletionMs != NoTime ? QDateTime::fromMSecsSinceEpoch(d->deletionMs, Qt::UTC) : QDateTime();
+}
+
+QList<KubeObject::Label> KubeObject::labels() const
+{
+    return d ? d->labels : QList<Label>();
+}
+
+std::optional<QString> KubeObject::label(const QString &key) const
+{
+    if (!d) {
+        return std::nullopt;
+    }
+    const auto it = std::lower_bound(d->labels.cbegin(), d->labels.cend(), key, [](const Label &label, const QString &k) { return label.first < k; });
+    if (it != d->labels.cend() && it->first == key) {
+        return it->second;
+    }
+    return std::nullopt;
+}
+
+QList<KubeObject::OwnerReference> KubeObject::ownerReferences() const
+{
+    return d ? d->ownerReferences : QList<OwnerReference>();
+}
+
+std::optional<KubeObject::OwnerReference> KubeObject::controllerReference() const
+{
+    if (d) {
+        for (const OwnerReference &reference : d->ownerReferences) {
+            if (reference.controller) {
+                return reference;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+QString KubeObject::nodeName() const
+{
+    return d ? d->nodeName : QString();
+}
+
+QString KubeObject::phase() const
+{
+    return d ? d->phase : QString();
+}
+
+QJsonValue KubeObject::value(const QString &fieldPath) const
+{
+    if (!d) {
+        return QJsonValue(QJsonValue::Undefined);
+    }
+    const QStringList segments = splitFieldPath(fieldPath);
+    // Answer from the extracted fields where that is exact: these are the paths that indexes
+    // and default columns ask for on every object.
+    if (segments.size() == 3 && segments.at(0) == u"metadata" && segments.at(1) == u"labels") {
+        const std::optional<QString> text = label(segments.at(2));
+        return text ? QJsonValue(*text) : QJsonValue(QJsonValue::Undefined);
+    }
+    if (segments.size() == 2) {
+        const QString *extracted = nullptr;
+        if (segments.at(0) == u"metadata") {
+            if (segments.at(1) == u"name") {
+                extracted = &d->name;
+            } else if (segments.at(1) == u"namespace") {
+                extracted = &d->namespaceName;
+            } else if (segments.at(1) == u"uid") {
+                extracted = &d->uid;
+            } else if (segments.at(1) == u"resourceVersion") {
+                extracted = &d->resourceVersion;
+            }
+        } else if (segments.at(0) == u"spec" && segments.at(1) == u"nodeName") {
+            extracted = &d->nodeName;
+        } else if (segments.at(0) == u"status" && segments.at(1) == u"phase") {
+            extracted = &d->phase;
+        }
+        // An empty extracted field may be absent, null or of another type: ask the JSON.
+        if (extracted && !extracted->isEmpty()) {
+            return QJsonValue(*extracted);
+        }
+    }
+
+    QJsonValue current = QJsonDocument::fromJson(d->json).object();
+    for (const QString &segment : segments) {
+        if (current.isObject()) {
+            const QJsonObject object = current.toObject();
+            const auto it = object.constFind(segment);
+            if (it == object.constEnd()) {
+                return QJsonValue(QJsonValue::Undefined);
+            }
+            current = it.value();
+        } else if (current.isArray()) {
+            bool isIndex = false;
+            const qsizetype index = segment.toLongLong(&isIndex);
+            const QJsonArray array = current.toArray();
+            if (!isIndex || index < 0 || index >= array.size()) {
+                return QJsonValue(QJsonValue::Undefined);
+            }
+            current = array.at(index);
+        } else {
+            return QJsonValue(QJsonValue::Undefined);
+        }
+    }
+    return current;
+}
+
+bool operator==(const KubeObject &a, const KubeObject &b)
+{
+    if (a.d == b.d) {
+        return true;
+    }
+    if (!a.d || !b.d) {
+        return false;
+    }
+    return a.d->json == b.d->json;
+}
+
+} // namespace Cachescope

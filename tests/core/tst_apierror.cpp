@@ -1,0 +1,115 @@
+#include "core/kube/apierror.h"
+
+#include <QTest>
+
+using namespace Qt::Literals::StringLiterals;
+using namespace Cachescope;
+
+using OptionalSeconds = std::optional<qint64>;
+
+class TestApiError : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fromResponse_data();
+    void fromResponse();
+    void retryAfter_data();
+    void retryAfter();
+};
+
+void TestApiError::fromResponse_data()
+{
+    QTest::addColumn<int>("httpStatus");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("retryAfterHeader");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<OptionalSeconds>("retryAfter");
+    QTest::addColumn<bool>("expired");
+    QTest::addColumn<bool>("retryable");
+
+    QTest::newRow("Status NotFound decoded")
+        << 404 << QByteArray(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"pods \"x\" not found","reason":"NotFound","code":404})")
+        << QByteArray() << 404 << u"NotFound"_s << u"pods \"x\" not found"_s << OptionalSeconds() << false << false;
+    QTest::newRow("Status Expired for an old continue token")
+        << 410 << QByteArray(R"({"kind":"Status","status":"Failure","message":"The provided continue parameter is too old","reason":"Expired","code":410})")
+        << QByteArray() << 410 << u"Expired"_s << u"The provided continue parameter is too old"_s << OptionalSeconds() << true << false;
+    QTest::newRow("429 with Retry-After header") << 429
+                                                 << QByteArray(R"({"kind":"Status","message":"too many requests","reason":"TooManyRequests","code":429})")
+                                                 << QByteArray("3") << 429 << u"TooManyRequests"_s << u"too many requests"_s << OptionalSeconds(3) << false
+                                                 << true;
+    QTest::newRow("retryAfterSeconds in Status details")
+        << 503 << QByteArray(R"({"kind":"Status","reason":"ServiceUnavailable","code":503,"details":{"retryAfterSeconds":7}})") << QByteArray() << 503
+        << u"ServiceUnavailable"_s << QString() << OptionalSeconds(7) << false << true;
+    QTest::newRow("header wins over details") << 429 << QByteArray(R"({"kind":"Status","code":429,"details":{"retryAfterSeconds":7}})") << QByteArray("1")
+                                              << 429 << u"TooManyRequests"_s << QString() << OptionalSeconds(1) << false << true;
+    QTest::newRow("HTML from a proxy becomes an excerpt")
+        << 502 << QByteArray("<html><body>Bad   gateway</body></html>") << QByteArray() << 502 << u"InternalError"_s
+        << u"the server answered with HTTP status 502: <html><body>Bad gateway</body></html>"_s << OptionalSeconds() << false << true;
+    QTest::newRow("empty body 401") << 401 << QByteArray() << QByteArray() << 401 << u"Unauthorized"_s << u"the server answered with HTTP status 401"_s
+                                    << OptionalSeconds() << false << false;
+    QTest::newRow("bare 410 is expired") << 410 << QByteArray() << QByteArray() << 410 << u"Gone"_s << u"the server answered with HTTP status 410"_s
+                                         << OptionalSeconds() << true << false;
+}
+
+void TestApiError::fromResponse()
+{
+    QFETCH(int, httpStatus);
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, retryAfterHeader);
+    QFETCH(int, code);
+    QFETCH(QString, reason);
+    QFETCH(QString, message);
+    QFETCH(OptionalSeconds, retryAfter);
+    QFETCH(bool, expired);
+    QFETCH(bool, retryable);
+
+    const ApiError error = ApiError::fromResponse(httpStatus, body, retryAfterHeader, QDateTime::currentDateTimeUtc());
+    QVERIFY(error.isError());
+    QCOMPARE(error.kind(), ApiError::Kind::Http);
+    QCOMPARE(error.code(), code);
+    QCOMPARE(error.reason(), reason);
+    QCOMPARE(error.message(), message);
+    QCOMPARE(error.retryAfter().has_value(), retryAfter.has_value());
+    if (retryAfter) {
+        QCOMPARE(qint64(error.retryAfter()->count()), *retryAfter);
+    }
+    QCOMPARE(error.isExpired(), expired);
+    QCOMPARE(error.isRetryable(), retryable);
+    QVERIFY(error.toString().startsWith(reason + u" ("_s + QString::number(code) + u')'));
+}
+
+void TestApiError::retryAfter_data()
+{
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<OptionalSeconds>("expected");
+
+    QTest::newRow("delta seconds") << QByteArray("120") << OptionalSeconds(120);
+    QTest::newRow("zero") << QByteArray("0") << OptionalSeconds(0);
+    QTest::newRow("surrounding whitespace") << QByteArray("  5 ") << OptionalSeconds(5);
+    QTest::newRow("negative is no value") << QByteArray("-1") << OptionalSeconds();
+    QTest::newRow("fraction is no value") << QByteArray("1.5") << OptionalSeconds();
+    QTest::newRow("empty is no value") << QByteArray() << OptionalSeconds();
+    QTest::newRow("garbage is no value") << QByteArray("soon") << OptionalSeconds();
+    QTest::newRow("IMF-fixdate in the future") << QByteArray("Wed, 02 Dec 2026 12:00:30 GMT") << OptionalSeconds(30);
+    QTest::newRow("IMF-fixdate in the past is now") << QByteArray("Wed, 02 Dec 2026 11:00:00 GMT") << OptionalSeconds(0);
+    QTest::newRow("obsolete RFC 850 date") << QByteArray("Wednesday, 02-Dec-26 12:01:00 GMT") << OptionalSeconds(60);
+    QTest::newRow("obsolete asctime date") << QByteArray("Wed Dec  2 12:00:10 2026") << OptionalSeconds(10);
+}
+
+void TestApiError::retryAfter()
+{
+    QFETCH(QByteArray, header);
+    QFETCH(OptionalSeconds, expected);
+    const QDateTime now(QDate(2026, 12, 2), QTime(12, 0, 0), Qt::UTC);
+    const auto actual = ApiError::parseRetryAfter(header, now);
+    QCOMPARE(actual.has_value(), expected.has_value());
+    if (expected) {
+        QCOMPARE(qint64(actual->count()), *expected);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestApiError)
+#include "tst_apierror.moc"
