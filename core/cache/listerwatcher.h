@@ -24,9 +24,9 @@ struct ListOptions
     QString fieldSelector;
 };
 
-// ListPage is the answer to one LIST request: an error, or decoded items with the list's
+// ObjectListPage is the answer to one LIST request: an error, or decoded items with the list's
 // resourceVersion and, when the server pages, the token and count of what remains.
-struct ListPage
+struct ObjectListPage
 {
     ApiError error;
     QList<KubeObject> items;
@@ -91,7 +91,7 @@ Q_SIGNALS:
 class ListerWatcher
 {
 public:
-    using ListCallback = std::function<void(const ListPage &page)>;
+    using ListCallback = std::function<void(const ObjectListPage &page)>;
 
     virtual ~ListerWatcher() = default;
 

@@ -121,7 +121,7 @@ void Reflector::startList()
 void Reflector::requestPage(const ListOptions &options, bool fullListFallback)
 {
     const quint64 generation = ++m_generation;
-    m_listerWatcher->list(options, this, [this, options, fullListFallback, generation](const ListPage &page) {
+    m_listerWatcher->list(options, this, [this, options, fullListFallback, generation](const ObjectListPage &page) {
         if (generation != m_generation || !m_running) {
             return;
         }
@@ -129,7 +129,7 @@ void Reflector::requestPage(const ListOptions &options, bool fullListFallback)
     });
 }
 
-void Reflector::onPage(const ListOptions &options, bool fullListFallback, const ListPage &page)
+void Reflector::onPage(const ListOptions &options, bool fullListFallback, const ObjectListPage &page)
 {
     if (page.error.isError()) {
         if (page.error.isExpired() && !options.continueToken.isEmpty() && !fullListFallback) {

@@ -107,7 +107,7 @@ private:
     void startRound();
     void startList();
     void requestPage(const ListOptions &options, bool fullListFallback);
-    void onPage(const ListOptions &options, bool fullListFallback, const ListPage &page);
+    void onPage(const ListOptions &options, bool fullListFallback, const ObjectListPage &page);
     void finishList(const QList<KubeObject> &items, const QString &resourceVersion);
     void startWatchList();
     void startWatch();

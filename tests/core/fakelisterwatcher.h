@@ -45,7 +45,7 @@ private:
 class FakeListerWatcher final : public Cachescope::ListerWatcher
 {
 public:
-    std::function<Cachescope::ListPage(const Cachescope::ListOptions &)> onList;
+    std::function<Cachescope::ObjectListPage(const Cachescope::ListOptions &)> onList;
     QList<Cachescope::ListOptions> listCalls;
     QList<Cachescope::WatchOptions> watchCalls;
     QList<QPointer<FakeWatchSession>> sessions;
@@ -53,7 +53,7 @@ public:
     void list(const Cachescope::ListOptions &options, QObject *context, ListCallback done) override
     {
         listCalls.append(options);
-        const Cachescope::ListPage page = onList ? onList(options) : Cachescope::ListPage{};
+        const Cachescope::ObjectListPage page = onList ? onList(options) : Cachescope::ObjectListPage{};
         QTimer::singleShot(0, context, [done, page] { done(page); });
     }
 
@@ -109,18 +109,18 @@ inline Cachescope::ObjectEvent errorEvent(int code, const QString &reason)
     return e;
 }
 
-inline Cachescope::ListPage page(const QList<Cachescope::KubeObject> &items, const QString &resourceVersion, const QString &continueToken = {})
+inline Cachescope::ObjectListPage page(const QList<Cachescope::KubeObject> &items, const QString &resourceVersion, const QString &continueToken = {})
 {
-    Cachescope::ListPage p;
+    Cachescope::ObjectListPage p;
     p.items = items;
     p.resourceVersion = resourceVersion;
     p.continueToken = continueToken;
     return p;
 }
 
-inline Cachescope::ListPage errorPage(int code, const QString &reason)
+inline Cachescope::ObjectListPage errorPage(int code, const QString &reason)
 {
-    Cachescope::ListPage p;
+    Cachescope::ObjectListPage p;
     p.error = Cachescope::ApiError(Cachescope::ApiError::Kind::Http, QStringLiteral("test"), code, reason);
     return p;
 }

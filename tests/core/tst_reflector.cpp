@@ -106,7 +106,7 @@ void TestReflector::pagesAreJoinedIntoOneReplace()
     Fixture f;
     f.lw.onList = [](const ListOptions &options) {
         if (options.continueToken.isEmpty()) {
-            ListPage p = page({pod(u"a"_s, u"1"_s), pod(u"b"_s, u"2"_s)}, u"10"_s, u"page2"_s);
+            ObjectListPage p = page({pod(u"a"_s, u"1"_s), pod(u"b"_s, u"2"_s)}, u"10"_s, u"page2"_s);
             p.remainingItemCount = 1;
             return p;
         }
@@ -314,7 +314,7 @@ void TestReflector::retryAfterIsHonoured()
     int calls = 0;
     f.lw.onList = [&calls](const ListOptions &) {
         if (++calls == 1) {
-            ListPage p = errorPage(429, u"TooManyRequests"_s);
+            ObjectListPage p = errorPage(429, u"TooManyRequests"_s);
             p.error.setRetryAfter(std::chrono::seconds(1));
             return p;
         }

@@ -83,7 +83,7 @@ private:
         FakeListerWatcher *lw = nullptr; // owned by the informer
         std::unique_ptr<SharedIndexInformer> informer;
     };
-    static Fixture make(DeltaQueue::Kind kind, std::function<ListPage(const ListOptions &)> onList, std::chrono::milliseconds resync = {})
+    static Fixture make(DeltaQueue::Kind kind, std::function<ObjectListPage(const ListOptions &)> onList, std::chrono::milliseconds resync = {})
     {
         auto lw = std::make_unique<FakeListerWatcher>();
         lw->onList = std::move(onList);
