@@ -1,1 +1,2 @@
 # Tests of core/cache: cachescope_add_test(NAME tst_x SOURCES tst_x.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_kubeobject SOURCES tst_kubeobject.cpp LIBRARIES cachescope-core LABELS core)
