@@ -4,6 +4,7 @@
 // one-line rendering of deltas so that a failing comparison shows what was queued.
 
 #include "core/cache/delta.h"
+#include "core/cache/deltaqueue.h"
 #include "core/cache/keylistergetter.h"
 #include "core/cache/keys.h"
 #include "core/cache/kubeobject.h"
@@ -83,10 +84,83 @@ public:
         QMutexLocker locker(&m_mutex);
         return m_objects.value(key);
     }
+    void remove(const QString &key)
+    {
+        QMutexLocker locker(&m_mutex);
+        m_objects.remove(key);
+    }
+    // apply() does what an informer does with popped deltas: the store follows the queue.
+    void apply(const Deltas &deltas)
+    {
+        for (const Delta &delta : deltas) {
+            if (delta.type == DeltaType::Deleted) {
+                remove(deletionHandlingMetaNamespaceKey(delta.object));
+            } else {
+                add(delta.kubeObject());
+            }
+        }
+    }
 
 private:
     mutable QMutex m_mutex;
     QHash<QString, KubeObject> m_objects;
 };
+
+// parsedObject() reads `ns/name@rv` (or `name@rv`).
+inline KubeObject parsedObject(const QString &text)
+{
+    return object(text.section(QLatin1Char('@'), 0, 0), text.section(QLatin1Char('@'), 1));
+}
+
+// runOperations() drives a queue through a script, one operation per entry:
+//   known OBJ          the store (knownObjects) gets OBJ
+//   add OBJ | update OBJ | delete OBJ
+//   tombstone KEY      delete with a DeletedFinalStateUnknown that has no object
+//   replace OBJ…       relist with these objects (none: an empty list)
+//   resync
+//   pop                pop one item; the store applies it, as an informer would
+// OBJ is `ns/name@rv`. Returns what each pop delivered, rendered by describe(), with ` (initial)`
+// appended when the pop was flagged as part of the initial list.
+inline QStringList runOperations(DeltaQueue &queue, FakeKnownObjects &known, const QStringList &operations)
+{
+    QStringList popped;
+    for (const QString &operation : operations) {
+        const QStringList words = operation.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        const QString verb = words.value(0);
+        const QString argument = words.value(1);
+        if (verb == QLatin1String("known")) {
+            known.add(parsedObject(argument));
+        } else if (verb == QLatin1String("add")) {
+            queue.add(parsedObject(argument));
+        } else if (verb == QLatin1String("update")) {
+            queue.update(parsedObject(argument));
+        } else if (verb == QLatin1String("delete")) {
+            queue.remove(parsedObject(argument));
+        } else if (verb == QLatin1String("tombstone")) {
+            queue.remove(DeletedFinalStateUnknown{argument, KubeObject()});
+        } else if (verb == QLatin1String("replace")) {
+            QList<KubeObject> list;
+            for (const QString &word : words.mid(1)) {
+                list.append(parsedObject(word));
+            }
+            queue.replace(list, QStringLiteral("100"));
+        } else if (verb == QLatin1String("resync")) {
+            queue.resync();
+        } else if (verb == QLatin1String("pop")) {
+            const auto deltas = queue.pop(
+                [&](const Deltas &items, bool isInInitialList) {
+                    known.apply(items);
+                    popped.append(describe(items) + (isInInitialList ? QStringLiteral(" (initial)") : QString()));
+                },
+                QDeadlineTimer(0));
+            if (!deltas) {
+                popped.append(QStringLiteral("<empty>"));
+            }
+        } else {
+            qFatal("unknown operation %s", qPrintable(operation));
+        }
+    }
+    return popped;
+}
 
 } // namespace CacheTest
