@@ -3,3 +3,5 @@ cachescope_add_test(NAME tst_jsontoyaml SOURCES tst_jsontoyaml.cpp LIBRARIES cac
 cachescope_add_test(NAME tst_kubeconfig SOURCES tst_kubeconfig.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_apierror SOURCES tst_apierror.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_watchdecoder SOURCES tst_watchdecoder.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_credentials SOURCES tst_credentials.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_apiclient SOURCES tst_apiclient.cpp LIBRARIES cachescope-core LABELS core)

@@ -1,0 +1,313 @@
+#include "core/kube/apiclient.h"
+
+#include "core/kube/credentialprovider.h"
+#include "core/kube/watchstream.h"
+#include "core/version.h"
+
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QThread>
+#include <QTimer>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+namespace {
+
+// client-go's defaults (5 QPS, burst 10) are tuned for controllers; an explorer starts dozens
+// of lists and watches at once when a cluster opens, so it gets kubectl's discovery budget.
+constexpr double defaultQps = 50;
+constexpr int defaultBurst = 100;
+
+} // namespace
+
+ApiClient::ApiClient(const RestConfig &config, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_limiter(defaultQps, defaultBurst)
+{
+    m_credentials = new CredentialProvider(config, this);
+    const ClusterConfig &cluster = m_config.cluster;
+
+    m_ssl = QSslConfiguration::defaultConfiguration();
+    QByteArray caPem = cluster.certificateAuthorityData;
+    if (caPem.isEmpty() && !cluster.certificateAuthority.isEmpty()) {
+        QFile file(cluster.certificateAuthority);
+        if (file.open(QIODevice::ReadOnly)) {
+            caPem = file.readAll();
+        } else {
+            m_configError = ApiError(
+                ApiError::Kind::Config,
+                u"cannot read the certificate authority file %1 of cluster \"%2\": %3"_s.arg(cluster.certificateAuthority, cluster.name, file.errorString()));
+        }
+    }
+    if (!caPem.isEmpty()) {
+        const QList<QSslCertificate> cas = QSslCertificate::fromData(caPem, QSsl::Pem);
+        if (cas.isEmpty()) {
+            m_configError = ApiError(ApiError::Kind::Config, u"the certificate authority of cluster \"%1\" is not a PEM certificate"_s.arg(cluster.name));
+        }
+        // Only the cluster's CA: a kubeconfig CA replaces the system store, as in client-go.
+        m_ssl.setCaCertificates(cas);
+    }
+    if (cluster.insecureSkipTlsVerify) {
+        m_ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+        m_warnings.append(u"TLS verification is off for cluster \"%1\" (insecure-skip-tls-verify): anyone on the network path can read and alter "
+                          "this connection, credentials included"_s.arg(cluster.name));
+    } else {
+        m_ssl.setPeerVerifyMode(QSslSocket::VerifyPeer);
+    }
+    if (cluster.proxyUrl.scheme() == u"https"_s) {
+        m_warnings.append(u"proxy-url %1: TLS to the proxy itself is not supported; the proxy is used as a plain HTTP proxy"_s.arg(
+            cluster.proxyUrl.toString(QUrl::RemoveUserInfo)));
+    }
+    m_requests = newManager();
+}
+
+ApiClient::~ApiClient() = default;
+
+QNetworkAccessManager *ApiClient::newManager()
+{
+    auto *manager = new QNetworkAccessManager(this);
+    const QUrl &proxyUrl = m_config.cluster.proxyUrl;
+    if (proxyUrl.isValid()) {
+        const auto type = proxyUrl.scheme() == u"socks5"_s ? QNetworkProxy::Socks5Proxy : QNetworkProxy::HttpProxy;
+        manager->setProxy(QNetworkProxy(
+            type, proxyUrl.host(), quint16(proxyUrl.port(type == QNetworkProxy::Socks5Proxy ? 1080 : 3128)), proxyUrl.userName(), proxyUrl.password()));
+    }
+    return manager;
+}
+
+void ApiClient::setRateLimit(double qps, int burst)
+{
+    m_limiter = RateLimiter(qps, burst);
+}
+
+int ApiClient::managerCount() const
+{
+    return 1 + int(m_watchManagers.size());
+}
+
+int ApiClient::activeWatchCount() const
+{
+    int count = 0;
+    for (const WatchManager &entry : m_watchManagers) {
+        count += entry.watches;
+    }
+    return count;
+}
+
+QUrl ApiClient::url(const ApiRequest &request) const
+{
+    QUrl result = m_config.cluster.server;
+    QString base = result.path();
+    if (base.endsWith(u'/')) {
+        base.chop(1);
+    }
+    result.setPath(base + request.path);
+    result.setQuery(request.query);
+    return result;
+}
+
+QNetworkRequest ApiClient::buildRequest(const ApiRequest &request, const Credentials &credentials) const
+{
+    QNetworkRequest result(url(request));
+    result.setRawHeader("Accept", request.accept);
+    result.setHeader(QNetworkRequest::UserAgentHeader, userAgent());
+    if (!request.contentType.isEmpty()) {
+        result.setHeader(QNetworkRequest::ContentTypeHeader, request.contentType);
+    }
+    if (m_config.cluster.disableCompression) {
+        // Setting the header also stops QNAM from adding its own gzip, deflate.
+        result.setRawHeader("Accept-Encoding", "identity");
+    }
+    if (!credentials.bearerToken.isEmpty()) {
+        result.setRawHeader("Authorization", "Bearer " + credentials.bearerToken.reveal());
+    } else if (!credentials.username.isEmpty()) {
+        result.setRawHeader("Authorization", "Basic " + QByteArray(credentials.username.toUtf8() + ':' + credentials.password.reveal()).toBase64());
+    }
+    const UserConfig &user = m_config.user;
+    if (!user.impersonate.isEmpty()) {
+        result.setRawHeader("Impersonate-User", user.impersonate.toUtf8());
+        if (!user.impersonateUid.isEmpty()) {
+            result.setRawHeader("Impersonate-Uid", user.impersonateUid.toUtf8());
+        }
+        // Repeated headers are sent as one comma-joined header by QNAM; the apiserver splits
+        // Impersonate-Group the same way (it is a list header).
+        if (!user.impersonateGroups.isEmpty()) {
+            result.setRawHeader("Impersonate-Group", user.impersonateGroups.join(u","_s).toUtf8());
+        }
+        for (auto it = user.impersonateUserExtra.cbegin(); it != user.impersonateUserExtra.cend(); ++it) {
+            result.setRawHeader("Impersonate-Extra-" + QUrl::toPercentEncoding(it.key()), it.value().join(u","_s).toUtf8());
+        }
+    }
+    QSslConfiguration ssl = m_ssl;
+    if (credentials.hasClientCertificate()) {
+        ssl.setLocalCertificate(credentials.clientCertificate);
+        ssl.setLocalCertificateChain(QList<QSslCertificate>{credentials.clientCertificate} + credentials.clientCertificateChain);
+        ssl.setPrivateKey(credentials.clientKey);
+    }
+    result.setSslConfiguration(ssl);
+    if (!m_config.cluster.tlsServerName.isEmpty()) {
+        // Used both as the SNI name and as the name the certificate must carry.
+        result.setPeerVerifyName(m_config.cluster.tlsServerName);
+    }
+    result.setAttribute(QNetworkRequest::Http2AllowedAttribute, true);
+    return result;
+}
+
+void ApiClient::prepare(const ApiRequest &request, QObject *context, PreparedCallback callback)
+{
+    Q_ASSERT_X(thread() == QThread::currentThread(), "ApiClient", "used from a thread other than its cluster's worker thread");
+    if (m_configError.isError()) {
+        const ApiError error = m_configError;
+        QMetaObject::invokeMethod(
+            context, [callback, error] { callback({}, error); }, Qt::QueuedConnection);
+        return;
+    }
+    const auto proceed = [this, request, context, callback] {
+        m_credentials->credentials(context, [this, request, callback](const Credentials &credentials, const ApiError &error) {
+            if (error.isError()) {
+                callback({}, error);
+                return;
+            }
+            callback(buildRequest(request, credentials), {});
+        });
+    };
+    const std::chrono::milliseconds delay = m_limiter.reserve();
+    if (delay.count() > 0) {
+        QTimer::singleShot(delay, context, proceed);
+    } else {
+        proceed();
+    }
+}
+
+void ApiClient::get(const QString &path, QObject *context, ResponseCallback callback)
+{
+    ApiRequest request;
+    request.path = path;
+    send(request, context, std::move(callback));
+}
+
+void ApiClient::send(const ApiRequest &request, QObject *context, ResponseCallback callback)
+{
+    attempt(request, context, std::move(callback), 1, false);
+}
+
+void ApiClient::attempt(const ApiRequest &request, QObject *context, ResponseCallback callback, int attemptNo, bool refreshedCredentials)
+{
+    prepare(request, context, [this, request, context, callback, attemptNo, refreshedCredentials](const QNetworkRequest &prepared, const ApiError &error) {
+        if (error.isError()) {
+            ApiResponse response;
+            response.error = error;
+            response.attempts = attemptNo;
+            callback(response);
+            return;
+        }
+        QNetworkRequest networkRequest = prepared;
+        networkRequest.setTransferTimeout(int(m_requestTimeout.count()));
+        QNetworkReply *reply =
+            request.verb == "GET" ? m_requests->get(networkRequest) : m_requests->sendCustomRequest(networkRequest, request.verb, request.body);
+        auto sslErrors = std::make_shared<QStringList>();
+        connect(reply, &QNetworkReply::sslErrors, reply, [sslErrors](const QList<QSslError> &errors) {
+            for (const QSslError &sslError : errors) {
+                sslErrors->append(sslError.errorString());
+            }
+        });
+        connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
+        // A caller that goes away cancels its request.
+        connect(context, &QObject::destroyed, reply, &QNetworkReply::abort);
+        connect(reply, &QNetworkReply::finished, context, [=, this] {
+            const QByteArray body = reply->readAll();
+            ApiError replyError = errorFromReply(reply, body, *sslErrors);
+            if (!replyError.isError()) {
+                ApiResponse response;
+                response.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                response.body = body;
+                response.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+                response.attempts = attemptNo;
+                callback(response);
+                return;
+            }
+            if (replyError.kind() == ApiError::Kind::Http && replyError.code() == 401 && !refreshedCredentials && m_credentials->canRefresh()) {
+                // client-go refreshes exec credentials once on 401 and tries again.
+                m_credentials->invalidate();
+                attempt(request, context, callback, attemptNo + 1, true);
+                return;
+            }
+            if (replyError.kind() == ApiError::Kind::Http && (replyError.code() == 429 || replyError.code() >= 500) && replyError.retryAfter() &&
+                attemptNo <= m_maxRetries) {
+                const auto delay = std::min<std::chrono::milliseconds>(*replyError.retryAfter(), m_maxRetryDelay);
+                QTimer::singleShot(delay, context, [=, this] { attempt(request, context, callback, attemptNo + 1, refreshedCredentials); });
+                return;
+            }
+            ApiResponse response;
+            response.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            response.body = body;
+            response.error = replyError;
+            response.attempts = attemptNo;
+            callback(response);
+        });
+    });
+}
+
+WatchStream *ApiClient::watch(const ApiRequest &request, QObject *parent)
+{
+    Q_ASSERT_X(thread() == QThread::currentThread(), "ApiClient", "used from a thread other than its cluster's worker thread");
+    auto *stream = new WatchStream(this, request, parent ? parent : this);
+    stream->start(false);
+    return stream;
+}
+
+QNetworkAccessManager *ApiClient::acquireWatchManager()
+{
+    for (WatchManager &entry : m_watchManagers) {
+        if (entry.watches < watchesPerManager()) {
+            ++entry.watches;
+            return entry.manager;
+        }
+    }
+    m_watchManagers.append({newManager(), 1});
+    return m_watchManagers.constLast().manager;
+}
+
+void ApiClient::releaseWatchManager(QNetworkAccessManager *manager)
+{
+    for (qsizetype i = 0; i < m_watchManagers.size(); ++i) {
+        if (m_watchManagers[i].manager == manager) {
+            if (--m_watchManagers[i].watches == 0) {
+                // Idle managers go: each holds a thread and connections.
+                m_watchManagers[i].manager->deleteLater();
+                m_watchManagers.removeAt(i);
+            }
+            return;
+        }
+    }
+}
+
+ApiError errorFromReply(QNetworkReply *reply, const QByteArray &body, const QStringList &sslErrors)
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status >= 300) {
+        return ApiError::fromResponse(status, body, reply->rawHeader("Retry-After"), QDateTime::currentDateTimeUtc());
+    }
+    const QString host = reply->url().host() + u':' + QString::number(reply->url().port(443));
+    switch (reply->error()) {
+    case QNetworkReply::NoError:
+        return {};
+    case QNetworkReply::SslHandshakeFailedError:
+        return ApiError(ApiError::Kind::Tls,
+                        u"TLS with %1 failed: %2; check the cluster's certificate-authority and tls-server-name"_s.arg(
+                            host, sslErrors.isEmpty() ? reply->errorString() : sslErrors.join(u"; "_s)));
+    case QNetworkReply::TimeoutError:
+    case QNetworkReply::OperationCanceledError:
+        // A transfer timeout aborts the reply with OperationCanceledError.
+        return ApiError(ApiError::Kind::Timeout, u"%1 did not answer in time"_s.arg(host));
+    default:
+        return ApiError(ApiError::Kind::Network, u"cannot reach %1: %2"_s.arg(host, reply->errorString()));
+    }
+}
+
+} // namespace Cachescope

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "core/kube/apierror.h"
+#include "core/kube/apirequest.h"
+#include "core/kube/apiresponse.h"
+#include "core/kube/credentials.h"
+#include "core/kube/ratelimiter.h"
+#include "core/kube/restconfig.h"
+
+#include <QList>
+#include <QNetworkRequest>
+#include <QObject>
+#include <QSslConfiguration>
+#include <QStringList>
+
+#include <chrono>
+#include <functional>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace Cachescope {
+
+class CredentialProvider;
+class WatchStream;
+
+// ApiClient talks to one cluster (one resolved kubeconfig context) over HTTPS with
+// QNetworkAccessManager: TLS from the kubeconfig (CA, client certificate, tls-server-name as the
+// peer verify name, verification off only with insecure-skip-tls-verify, reported in
+// warnings()), credentials from its CredentialProvider, User-Agent "cachescope/VERSION", gzip
+// unless disable-compression, HTTP/2 when the server offers it, a QPS/burst RateLimiter, and
+// client-go's retry rules: a 429 or 5xx answer that carries Retry-After is retried after that
+// delay (up to maxRetries), a 401 is retried once with refreshed credentials when the user's
+// credentials can change (exec plugin, tokenFile).
+//
+// Connections: Qt 6.4 keeps at most 6 HTTP/1.1 connections per host per QNAM and cannot raise
+// it, and each watch holds one for its lifetime. So the client keeps a pool of QNAMs on its
+// thread: one for ordinary requests, and watch QNAMs that carry at most watchesPerManager()
+// watches each, created as needed and dropped when idle. Lists and gets never queue behind
+// watches; 50 watches take 13 connections-worth of QNAMs over HTTP/1.1 (over HTTP/2 each QNAM
+// multiplexes its watches on one connection).
+//
+// Thread: lives on its cluster's worker thread, together with its QNAMs; every method asserts
+// it is called there. Callbacks run on that thread from the event loop, never re-entrantly,
+// and not at all once their context object is gone. Owns its QNAMs, CredentialProvider and the
+// replies in flight; WatchStreams are owned by whoever asked for them.
+class ApiClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApiClient)
+
+public:
+    using ResponseCallback = std::function<void(const ApiResponse &response)>;
+
+    explicit ApiClient(const RestConfig &config, QObject *parent = nullptr);
+    ~ApiClient() override;
+
+    const RestConfig &config() const { return m_config; }
+    // configError() is set when the kubeconfig's TLS material cannot be used (every request
+    // then fails with it).
+    ApiError configError() const { return m_configError; }
+    // warnings() are things the user should know that do not stop requests (verification off).
+    QStringList warnings() const { return m_warnings; }
+
+    void setRateLimit(double qps, int burst);
+    void setMaxRetries(int retries) { m_maxRetries = retries; }
+    // setMaxRetryDelay() caps how long a Retry-After may delay one retry.
+    void setMaxRetryDelay(std::chrono::milliseconds delay) { m_maxRetryDelay = delay; }
+    void setRequestTimeout(std::chrono::milliseconds timeout) { m_requestTimeout = timeout; }
+    CredentialProvider *credentialProvider() const { return m_credentials; }
+
+    static constexpr int watchesPerManager() { return 4; }
+    int managerCount() const;
+    int activeWatchCount() const;
+
+    // send() performs one request (with rate limiting and retries) and calls back once.
+    void send(const ApiRequest &request, QObject *context, ResponseCallback callback);
+    void get(const QString &path, QObject *context, ResponseCallback callback);
+
+    // watch() starts a watch; the returned stream is owned by parent (or by the client when
+    // parent is null) and reports through its signals.
+    WatchStream *watch(const ApiRequest &request, QObject *parent = nullptr);
+
+    // url() is the absolute URL of a request (the server's path prefix kept).
+    QUrl url(const ApiRequest &request) const;
+
+private:
+    friend class WatchStream;
+    using PreparedCallback = std::function<void(const QNetworkRequest &request, const ApiError &error)>;
+
+    // prepare() waits for the rate limiter and the credentials, then builds the QNetworkRequest.
+    void prepare(const ApiRequest &request, QObject *context, PreparedCallback callback);
+    QNetworkRequest buildRequest(const ApiRequest &request, const Credentials &credentials) const;
+    void attempt(const ApiRequest &request, QObject *context, ResponseCallback callback, int attemptNo, bool refreshedCredentials);
+    QNetworkAccessManager *acquireWatchManager();
+    void releaseWatchManager(QNetworkAccessManager *manager);
+    QNetworkAccessManager *newManager();
+
+    RestConfig m_config;
+    ApiError m_configError;
+    QStringList m_warnings;
+    QSslConfiguration m_ssl;
+    RateLimiter m_limiter;
+    CredentialProvider *m_credentials = nullptr; // owned (child)
+    QNetworkAccessManager *m_requests = nullptr; // owned (child)
+    struct WatchManager
+    {
+        QNetworkAccessManager *manager; // owned (child)
+        int watches;
+    };
+    QList<WatchManager> m_watchManagers;
+    int m_maxRetries = 10;
+    std::chrono::milliseconds m_maxRetryDelay{std::chrono::seconds(60)};
+    std::chrono::milliseconds m_requestTimeout{std::chrono::seconds(60)};
+};
+
+// errorFromReply() maps a finished QNetworkReply to an ApiError (none for a 2xx answer).
+// `sslErrors` are the texts QNAM reported through sslErrors(), which name the real reason of a
+// failed handshake.
+ApiError errorFromReply(QNetworkReply *reply, const QByteArray &body, const QStringList &sslErrors);
+
+} // namespace Cachescope
