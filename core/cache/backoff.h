@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QRandomGenerator>
+
+#include <chrono>
+#include <functional>
+
+namespace Cachescope {
+
+// Backoff is client-go's exponential backoff manager as the Reflector uses it: each next()
+// returns the current delay plus up to `jitter` times that delay at random, then multiplies the
+// delay by `factor` up to `cap`; when no next() came for `resetAfter` (the reflector was healthy
+// that long), the delay starts over at `initial`. Defaults are the reflector's: 800 ms, ×2,
+// jitter 1.0, cap 30 s, reset after 2 min. Not thread-safe; cheap.
+class Backoff
+{
+public:
+    using Clock = std::function<std::chrono::milliseconds()>;
+
+    struct Parameters
+    {
+        std::chrono::milliseconds initial{800};
+        std::chrono::milliseconds cap{30000};
+        std::chrono::milliseconds resetAfter{120000};
+        double factor = 2.0;
+        double jitter = 1.0;
+    };
+
+    // clock defaults to a monotonic clock; tests pass their own. seed 0 = random.
+    Backoff();
+    explicit Backoff(const Parameters &parameters, Clock clock = {}, quint32 seed = 0);
+
+    [[nodiscard]] std::chrono::milliseconds next();
+    // reset() starts over at the initial delay.
+    void reset();
+
+    const Parameters &parameters() const { return m_parameters; }
+
+private:
+    Parameters m_parameters;
+    Clock m_clock;
+    QRandomGenerator m_random;
+    std::chrono::milliseconds m_current;
+    std::chrono::milliseconds m_lastCall{-1};
+};
+
+} // namespace Cachescope

@@ -1,0 +1,22 @@
+#include "core/cache/delta.h"
+
+namespace Cachescope {
+
+QString deltaTypeName(DeltaType type)
+{
+    switch (type) {
+    case DeltaType::Added:
+        return QStringLiteral("Added");
+    case DeltaType::Updated:
+        return QStringLiteral("Updated");
+    case DeltaType::Deleted:
+        return QStringLiteral("Deleted");
+    case DeltaType::Replaced:
+        return QStringLiteral("Replaced");
+    case DeltaType::Sync:
+        return QStringLiteral("Sync");
+    }
+    return {};
+}
+
+} // namespace Cachescope

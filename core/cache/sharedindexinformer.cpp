@@ -1,0 +1,253 @@
+#include "core/cache/sharedindexinformer.h"
+
+#include "core/cache/deltafifo.h"
+#include "core/cache/listerwatcher.h"
+#include "core/cache/processorlistener.h"
+#include "core/cache/realfifo.h"
+
+#include <QThread>
+
+#include <algorithm>
+
+namespace Cachescope {
+
+bool SharedIndexInformer::Registration::hasSynced() const
+{
+    return m_informer && m_listener && m_informer->hasSynced() && m_listener->pendingInitial() == 0;
+}
+
+SharedIndexInformer::SharedIndexInformer(std::unique_ptr<ListerWatcher> listerWatcher, QThread *networkThread, const Options &options, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_state(std::make_shared<State>())
+    , m_pendingListerWatcher(std::move(listerWatcher))
+    , m_networkThread(networkThread)
+{
+    m_state->indexer = std::make_unique<Indexer>(options.indexers);
+    if (options.queueKind == DeltaQueue::Kind::DeltaFifo) {
+        DeltaFifo::Options fifo;
+        fifo.keyFunction = metaNamespaceKey;
+        fifo.knownObjects = m_state->indexer.get();
+        m_state->queue = std::make_unique<DeltaFifo>(fifo);
+    } else {
+        RealFifo::Options fifo;
+        fifo.keyFunction = metaNamespaceKey;
+        fifo.knownObjects = m_state->indexer.get();
+        m_state->queue = std::make_unique<RealFifo>(fifo);
+    }
+}
+
+SharedIndexInformer::~SharedIndexInformer()
+{
+    stop();
+}
+
+void SharedIndexInformer::run()
+{
+    if (m_running || !m_pendingListerWatcher) {
+        return;
+    }
+    m_running = true;
+
+    Reflector::Options reflectorOptions = m_options.reflector;
+    reflectorOptions.name = m_options.name;
+    {
+        // The resync check runs at the shortest period asked for so far (client-go's
+        // resyncCheckPeriod); handlers added later cannot resync more often than that.
+        QMutexLocker locker(&m_mutex);
+        std::chrono::milliseconds period = m_options.resyncPeriod;
+        for (const auto &listener : std::as_const(m_listeners)) {
+            if (listener->resyncPeriod().count() > 0 && (period.count() <= 0 || listener->resyncPeriod() < period)) {
+                period = listener->resyncPeriod();
+            }
+        }
+        reflectorOptions.resyncPeriod = period;
+    }
+    reflectorOptions.shouldResync = [this] {
+        return shouldResync();
+    };
+    m_options.reflector.resyncPeriod = reflectorOptions.resyncPeriod;
+
+    ListerWatcher *listerWatcher = m_pendingListerWatcher.get();
+    auto *reflector = new Reflector(listerWatcher, m_state->queue.get(), reflectorOptions);
+    reflector->adopt(std::move(m_pendingListerWatcher), m_state);
+    reflector->moveToThread(m_networkThread);
+    m_reflector = reflector;
+    connect(reflector, &Reflector::errorOccurred, this, &SharedIndexInformer::errorOccurred);
+    connect(reflector, &Reflector::stateChanged, this, &SharedIndexInformer::reflectorStateChanged);
+    connect(reflector, &Reflector::listProgress, this, &SharedIndexInformer::listProgress);
+    QMetaObject::invokeMethod(reflector, &Reflector::start, Qt::QueuedConnection);
+
+    m_processor = std::thread([this] { processLoop(); });
+}
+
+void SharedIndexInformer::stop()
+{
+    if (!m_running) {
+        return;
+    }
+    m_running = false;
+    if (Reflector *reflector = m_reflector.data()) {
+        m_reflector.clear();
+        reflector->disconnect(this);
+        // The reflector stops and is deleted on its own thread; the queue and indexer it uses
+        // stay alive (adopted shared state) until then, so nothing here waits on the network.
+        QMetaObject::invokeMethod(reflector, [reflector] {
+            reflector->stop();
+            delete reflector;
+        });
+    }
+    m_state->queue->close();
+    if (m_processor.joinable()) {
+        m_processor.join();
+    }
+    QList<std::shared_ptr<ProcessorListener>> listeners;
+    {
+        QMutexLocker locker(&m_mutex);
+        listeners = std::exchange(m_listeners, {});
+        m_syncingListeners.clear();
+    }
+    for (const auto &listener : std::as_const(listeners)) {
+        listener->stop();
+    }
+}
+
+void SharedIndexInformer::processLoop()
+{
+    DeltaQueue &queue = *m_state->queue;
+    while (true) {
+        // A bounded wait: an empty first list makes the queue synced without anything to pop.
+        const auto popped = queue.pop([this](const Deltas &deltas, bool isInInitialList) { handleDeltas(deltas, isInInitialList); }, QDeadlineTimer(100));
+        if (!popped && queue.isClosed()) {
+            return;
+        }
+        if (!m_synced.load() && queue.hasSynced()) {
+            // Checked after pop() returned: the last initial item has been processed, not only
+            // taken off the queue.
+            m_synced.store(true);
+            QMetaObject::invokeMethod(
+                this, [this] { Q_EMIT synced(); }, Qt::QueuedConnection);
+        }
+    }
+}
+
+void SharedIndexInformer::handleDeltas(const Deltas &deltas, bool isInInitialList)
+{
+    QMutexLocker locker(&m_mutex);
+    Indexer &indexer = *m_state->indexer;
+    for (const Delta &delta : deltas) {
+        ++m_deltasProcessed;
+        switch (delta.type) {
+        case DeltaType::Sync:
+        case DeltaType::Replaced:
+        case DeltaType::Added:
+        case DeltaType::Updated: {
+            const KubeObject object = delta.kubeObject();
+            const QString key = indexer.keyOf(object);
+            const KubeObject old = indexer.getByKey(key);
+            if (old.isValid()) {
+                indexer.update(object);
+                const bool isSync = delta.type == DeltaType::Sync || (delta.type == DeltaType::Replaced && old.resourceVersion() == object.resourceVersion());
+                distribute(Notification::update(key, old, object), isSync);
+            } else {
+                indexer.add(object);
+                distribute(Notification::add(key, object, isInInitialList), false);
+            }
+            break;
+        }
+        case DeltaType::Deleted: {
+            const QString key = indexer.keyOf(delta.object);
+            indexer.remove(delta.object);
+            distribute(Notification::remove(key, delta.object), false);
+            break;
+        }
+        }
+    }
+}
+
+void SharedIndexInformer::distribute(const Notification &notification, bool isSync)
+{
+    const auto &targets = isSync ? m_syncingListeners : m_listeners;
+    for (const auto &listener : targets) {
+        listener->add(notification);
+    }
+}
+
+bool SharedIndexInformer::shouldResync()
+{
+    QMutexLocker locker(&m_mutex);
+    const auto now = std::chrono::steady_clock::now();
+    m_syncingListeners.clear();
+    for (const auto &listener : std::as_const(m_listeners)) {
+        if (listener->shouldResync(now)) {
+            m_syncingListeners.append(listener);
+            listener->determineNextResync(now);
+        }
+    }
+    return !m_syncingListeners.isEmpty();
+}
+
+SharedIndexInformer::Registration SharedIndexInformer::addEventHandler(std::shared_ptr<ResourceEventHandler> handler, std::chrono::milliseconds resyncPeriod)
+{
+    if (resyncPeriod.count() < 0) {
+        resyncPeriod = m_options.resyncPeriod;
+    }
+    if (m_running && resyncPeriod.count() > 0) {
+        const auto checkPeriod = m_options.reflector.resyncPeriod;
+        resyncPeriod = checkPeriod.count() <= 0 ? std::chrono::milliseconds(0) : std::max(resyncPeriod, checkPeriod);
+    }
+    auto listener = std::make_shared<ProcessorListener>(std::move(handler), resyncPeriod);
+    {
+        // Holding the lock that handleDeltas() holds: the synthetic adds are exactly the cache
+        // as it is between two deltas, and every later delta reaches this listener too.
+        QMutexLocker locker(&m_mutex);
+        const Indexer &indexer = *m_state->indexer;
+        const QList<KubeObject> objects = indexer.list();
+        for (const KubeObject &object : objects) {
+            listener->add(Notification::add(indexer.keyOf(object), object, true));
+        }
+        m_listeners.append(listener);
+    }
+    Registration registration;
+    registration.m_informer = this;
+    registration.m_listener = listener;
+    return registration;
+}
+
+void SharedIndexInformer::removeEventHandler(const Registration &registration)
+{
+    if (!registration.m_listener) {
+        return;
+    }
+    {
+        QMutexLocker locker(&m_mutex);
+        m_listeners.removeAll(registration.m_listener);
+        m_syncingListeners.removeAll(registration.m_listener);
+    }
+    registration.m_listener->stop();
+}
+
+bool SharedIndexInformer::addIndexers(const Indexers &indexers, QString *errorMessage)
+{
+    return m_state->indexer->addIndexers(indexers, errorMessage);
+}
+
+SharedIndexInformer::Counters SharedIndexInformer::counters() const
+{
+    Counters counters;
+    if (const Reflector *reflector = m_reflector.data()) {
+        counters.reflector = reflector->status();
+    }
+    counters.queue = m_state->queue->counters();
+    counters.queueKind = m_options.queueKind;
+    counters.storeSize = m_state->indexer->size();
+    counters.deltasProcessed = m_deltasProcessed.load();
+    counters.synced = m_synced.load();
+    QMutexLocker locker(&m_mutex);
+    for (const auto &listener : m_listeners) {
+        counters.handlerBacklogs.append(listener->backlog());
+    }
+    return counters;
+}
+
+} // namespace Cachescope

@@ -1,0 +1,168 @@
+// bench_cache: the cost of the informer cache core on pod-sized objects, on one core.
+//
+//   bench_cache [N]     (default 100000)
+//
+// Reports (1) decode throughput of KubeObject::fromJson with the default transform,
+// (2) ingest throughput of decode + DeltaFifo add + pop into an Indexer with the namespace,
+// node and owner indexes, as an informer does for watch events, and (3) resident memory per
+// cached object against the size of its JSON. Not a unit test: nothing is asserted; run it on an
+// idle machine (numbers from a busy CI runner are noise).
+
+#include "core/cache/deltafifo.h"
+#include "core/cache/indexer.h"
+#include "core/cache/indexfunctions.h"
+#include "core/cache/kubeobject.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace Cachescope;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// makePod() writes a pod the way the apiserver does (compact, managedFields first in metadata),
+// about 3.5 KiB of which a third is managedFields, close to what `kubectl get pod -o json`
+// shows for a Deployment's pod.
+QByteArray makePod(int i)
+{
+    const QByteArray n = QByteArray::number(i);
+    const QByteArray ns = "team-" + QByteArray::number(i % 50);
+    const QByteArray node = "node-" + QByteArray::number(i % 200);
+    const QByteArray rs = "web-" + QByteArray::number(i % 1000);
+    return R"({"apiVersion":"v1","kind":"Pod","metadata":{"managedFields":[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"v1","time":"2026-11-30T09:12:44Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:generateName":{},"f:labels":{".":{},"f:app":{},"f:pod-template-hash":{},"f:tier":{}},"f:ownerReferences":{".":{},"k:{\"uid\":\"0b7a1f44-8d2e-4e0f-b7a3-5c9e2d1f6a30\"}":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"web\"}":{".":{},"f:args":{},"f:env":{".":{},"k:{\"name\":\"LOG_LEVEL\"}":{".":{},"f:name":{},"f:value":{}}},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:ports":{".":{},"k:{\"containerPort\":8080,\"protocol\":\"TCP\"}":{".":{},"f:containerPort":{},"f:protocol":{}}},"f:readinessProbe":{".":{},"f:httpGet":{".":{},"f:path":{},"f:port":{}}},"f:resources":{".":{},"f:limits":{".":{},"f:memory":{}},"f:requests":{".":{},"f:cpu":{},"f:memory":{}}}}},"f:dnsPolicy":{},"f:enableServiceLinks":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}},{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":"2026-11-30T09:12:58Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{"k:{\"type\":\"ContainersReady\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"Ready\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}}},"f:containerStatuses":{},"f:hostIP":{},"f:phase":{},"f:podIP":{},"f:podIPs":{".":{},"k:{\"ip\":\"10.244.3.17\"}":{".":{},"f:ip":{}}},"f:startTime":{}}},"subresource":"status"}],"name":"web-)" + n +
+        R"(","generateName":"web-7d4b9c8f5d-","namespace":")" + ns + R"(","uid":"6f1c2a9e-3b1d-4c52-9a57-)" + n.rightJustified(12, '0') +
+        R"(","resourceVersion":")" + QByteArray::number(100000 + i) +
+        R"(","creationTimestamp":"2026-11-30T09:12:44Z","labels":{"app":"web","pod-template-hash":"7d4b9c8f5d","tier":"frontend"},"annotations":{"kubectl.kubernetes.io/restartedAt":"2026-11-30T09:12:40Z"},"ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":")" +
+        rs + R"(","uid":"0b7a1f44-8d2e-4e0f-b7a3-)" + QByteArray::number(i % 1000).rightJustified(12, '0') +
+        R"(","controller":true,"blockOwnerDeletion":true}]},"spec":{"nodeName":")" + node +
+        R"(","restartPolicy":"Always","serviceAccountName":"default","dnsPolicy":"ClusterFirst","schedulerName":"default-scheduler","terminationGracePeriodSeconds":30,"containers":[{"name":"web","image":"registry.example/shop/web:1.14.2","imagePullPolicy":"IfNotPresent","ports":[{"containerPort":8080,"protocol":"TCP"}],"env":[{"name":"LOG_LEVEL","value":"info"}],"resources":{"requests":{"cpu":"250m","memory":"256Mi"},"limits":{"memory":"512Mi"}},"readinessProbe":{"httpGet":{"path":"/healthz","port":8080},"periodSeconds":10},"args":["--listen=:8080","--config=/etc/web/config.yaml"],"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","volumeMounts":[{"name":"kube-api-access","mountPath":"/var/run/secrets/kubernetes.io/serviceaccount","readOnly":true}]}],"volumes":[{"name":"kube-api-access","projected":{"defaultMode":420,"sources":[{"serviceAccountToken":{"expirationSeconds":3607,"path":"token"}}]}}],"tolerations":[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}]},"status":{"phase":"Running","podIP":"10.244.3.17","hostIP":"192.0.2.13","startTime":"2026-11-30T09:12:45Z","conditions":[{"type":"Ready","status":"True","lastTransitionTime":"2026-11-30T09:12:58Z"}],"containerStatuses":[{"name":"web","ready":true,"restartCount":2,"image":"registry.example/shop/web:1.14.2","state":{"running":{"startedAt":"2026-11-30T09:12:57Z"}}}]}})";
+}
+
+// residentBytes() reads VmRSS from /proc/self/status.
+qint64 residentBytes()
+{
+    QFile status(u"/proc/self/status"_s);
+    if (!status.open(QIODevice::ReadOnly)) {
+        return -1;
+    }
+    // /proc files report a size of 0, so read to the end rather than testing atEnd().
+    const QList<QByteArray> lines = status.readAll().split('\n');
+    for (const QByteArray &line : lines) {
+        if (line.startsWith("VmRSS:")) {
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong() * 1024;
+        }
+    }
+    return -1;
+}
+
+Indexers informerIndexers()
+{
+    return {{namespaceIndexName(), namespaceIndexFunction()}, {nodeNameIndexName(), nodeNameIndexFunction()}, {ownerUidIndexName(), ownerUidIndexFunction()}};
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList arguments = app.arguments();
+    const int count = arguments.size() > 1 ? arguments.at(1).toInt() : 100000;
+    if (count <= 0) {
+        std::fprintf(stderr, "usage: bench_cache [N]\n");
+        return 2;
+    }
+    QTextStream out(stdout);
+
+    // 1. Memory: build the cache from objects generated one at a time, so that nothing but the
+    // cache itself stays resident.
+    qint64 inputBytes = 0;
+    qint64 storedBytes = 0;
+    const qint64 rssBefore = residentBytes();
+    {
+        Indexer indexer(informerIndexers());
+        for (int i = 0; i < count; ++i) {
+            const QByteArray json = makePod(i);
+            const auto object = KubeObject::fromJson(json);
+            if (!object) {
+                std::fprintf(stderr, "decode failed\n");
+                return 1;
+            }
+            inputBytes += json.size();
+            storedBytes += object->json().size();
+            indexer.add(*object);
+        }
+        const qint64 rssAfter = residentBytes();
+        out << "objects:                 " << count << "\n";
+        out << "JSON per object:         " << inputBytes / count << " bytes as received, " << storedBytes / count << " bytes stored (managedFields dropped)\n";
+        out << "resident per object:     " << (rssAfter - rssBefore) / count << " bytes (VmRSS growth, store + 3 indexes)\n";
+        out << "resident / stored JSON:  " << QString::number(double(rssAfter - rssBefore) / double(storedBytes), 'f', 2) << "\n";
+        out.flush();
+    }
+
+    // Inputs for the timed runs are made up front so that generation is not measured.
+    QList<QByteArray> inputs;
+    inputs.reserve(count);
+    qint64 totalBytes = 0;
+    for (int i = 0; i < count; ++i) {
+        inputs.append(makePod(i));
+        totalBytes += inputs.last().size();
+    }
+
+    // 2. Decode only.
+    QElapsedTimer timer;
+    timer.start();
+    qint64 checksum = 0;
+    for (const QByteArray &json : std::as_const(inputs)) {
+        const auto object = KubeObject::fromJson(json);
+        checksum += object ? object->json().size() : 0;
+    }
+    qint64 ns = timer.nsecsElapsed();
+    out << "decode:                  " << qint64(double(count) * 1e9 / double(ns)) << " objects/s, "
+        << QString::number(double(totalBytes) / 1e6 / (double(ns) / 1e9), 'f', 0) << " MB/s (checksum " << checksum << ")\n";
+    out.flush();
+
+    // 3. Decode + DeltaFifo + Indexer, as the informer's pipeline runs (the reflector and the
+    // informer on one thread here, so the figures are per core): first the initial sync, where
+    // every object is new to the cache, then a watch stream that updates each object once.
+    Indexer indexer(informerIndexers());
+    DeltaFifo fifo({metaNamespaceKey, &indexer, true});
+    const auto ingest = [&](const QList<QByteArray> &events, bool update) {
+        QElapsedTimer clock;
+        clock.start();
+        for (const QByteArray &json : events) {
+            const auto object = KubeObject::fromJson(json);
+            if (!object) {
+                continue;
+            }
+            if (update) {
+                fifo.update(*object);
+            } else {
+                fifo.add(*object);
+            }
+            (void)fifo.pop([&](const Deltas &deltas, bool) {
+                for (const Delta &delta : deltas) {
+                    if (delta.type == DeltaType::Deleted) {
+                        indexer.remove(delta.object);
+                    } else {
+                        indexer.update(delta.kubeObject());
+                    }
+                }
+            });
+        }
+        return clock.nsecsElapsed();
+    };
+    ns = ingest(inputs, false);
+    out << "initial sync (decode+fifo+store): " << qint64(double(count) * 1e9 / double(ns)) << " objects/s, " << indexer.size() << " objects cached\n";
+    out.flush();
+    for (int i = 0; i < count; ++i) {
+        inputs[i].replace("\"resourceVersion\":\"", "\"resourceVersion\":\"9");
+    }
+    ns = ingest(inputs, true);
+    out << "watch updates (decode+fifo+store): " << qint64(double(count) * 1e9 / double(ns)) << " events/s\n";
+    return 0;
+}

@@ -1,0 +1,289 @@
+#include "core/cache/sharedindexinformer.h"
+
+#include "core/cache/indexfunctions.h"
+#include "fakelisterwatcher.h"
+
+#include <QMutex>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+using namespace Cachescope;
+using namespace CachescopeTest;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// RecordingHandler writes each call as a line: "add a 5 initial", "update a 5->6",
+// "delete a" / "delete a tombstone". Thread-safe: calls come from the listener's thread.
+class RecordingHandler final : public ResourceEventHandler
+{
+public:
+    void onAdd(const KubeObject &object, bool isInInitialList) override
+    {
+        record(u"add "_s + object.name() + u' ' + object.resourceVersion() + (isInInitialList ? u" initial"_s : QString()));
+    }
+    void onUpdate(const KubeObject &oldObject, const KubeObject &newObject) override
+    {
+        record(u"update "_s + newObject.name() + u' ' + oldObject.resourceVersion() + u"->"_s + newObject.resourceVersion());
+    }
+    void onDelete(const DeltaObject &object) override
+    {
+        if (const auto *tombstone = std::get_if<DeletedFinalStateUnknown>(&object)) {
+            record(u"delete "_s + tombstone->key + u" tombstone"_s);
+        } else {
+            record(u"delete "_s + std::get<KubeObject>(object).name());
+        }
+    }
+    QStringList calls() const
+    {
+        QMutexLocker locker(&m_mutex);
+        return m_calls;
+    }
+    QSemaphore *gate = nullptr; // when set, every call waits for a permit
+
+private:
+    void record(const QString &call)
+    {
+        if (gate) {
+            gate->acquire();
+        }
+        QMutexLocker locker(&m_mutex);
+        m_calls.append(call);
+    }
+    mutable QMutex m_mutex;
+    QStringList m_calls;
+};
+
+} // namespace
+
+// Scenarios of client-go's shared_informer_test.go: handlers before and after start, late
+// handlers' synthetic adds, per-handler sync, resync only to due handlers, relists with
+// tombstones, slow handlers isolated; each for both queues where the queue matters.
+class TestSharedIndexInformer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initialListThenWatch_data();
+    void initialListThenWatch();
+    void relistDeletesVanishedWithTombstone_data();
+    void relistDeletesVanishedWithTombstone();
+    void lateHandlerGetsSyntheticAdds();
+    void emptyListSyncs();
+    void slowHandlerDoesNotBlockOthers();
+    void resyncReachesOnlyDueHandlers();
+    void indexesFollowChanges();
+    void removedHandlerGetsNothingMore();
+
+private:
+    struct Fixture
+    {
+        FakeListerWatcher *lw = nullptr; // owned by the informer
+        std::unique_ptr<SharedIndexInformer> informer;
+    };
+    static Fixture make(DeltaQueue::Kind kind, std::function<ObjectListPage(const ListOptions &)> onList, std::chrono::milliseconds resync = {})
+    {
+        auto lw = std::make_unique<FakeListerWatcher>();
+        lw->onList = std::move(onList);
+        Fixture f;
+        f.lw = lw.get();
+        SharedIndexInformer::Options options;
+        options.name = u"pods"_s;
+        options.queueKind = kind;
+        options.resyncPeriod = resync;
+        options.indexers.insert(u"nodeName"_s, nodeNameIndexFunction());
+        options.reflector.backoff.initial = std::chrono::milliseconds(1);
+        options.reflector.backoff.jitter = 0;
+        f.informer = std::make_unique<SharedIndexInformer>(std::move(lw), QThread::currentThread(), options);
+        return f;
+    }
+};
+
+void TestSharedIndexInformer::initialListThenWatch_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::newRow("RealFifo") << int(DeltaQueue::Kind::RealFifo);
+    QTest::newRow("DeltaFifo") << int(DeltaQueue::Kind::DeltaFifo);
+}
+
+void TestSharedIndexInformer::initialListThenWatch()
+{
+    QFETCH(int, kind);
+    Fixture f = make(DeltaQueue::Kind(kind), [](const ListOptions &) { return page({pod(u"a"_s, u"1"_s), pod(u"b"_s, u"2"_s)}, u"10"_s); });
+    auto handler = std::make_shared<RecordingHandler>();
+    const auto registration = f.informer->addEventHandler(handler);
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QVERIFY(f.informer->hasSynced());
+    QTRY_VERIFY(registration.hasSynced());
+    QStringList initial = handler->calls();
+    initial.sort();
+    QCOMPARE(initial, (QStringList{u"add a 1 initial"_s, u"add b 2 initial"_s}));
+    QCOMPARE(f.informer->indexer().size(), 2);
+
+    QTRY_VERIFY(f.lw->current());
+    f.lw->current()->send({watchEvent(ObjectEvent::Type::Modified, pod(u"a"_s, u"11"_s)),
+                           watchEvent(ObjectEvent::Type::Added, pod(u"c"_s, u"12"_s)),
+                           watchEvent(ObjectEvent::Type::Deleted, pod(u"b"_s, u"13"_s))});
+    QTRY_COMPARE(handler->calls().size(), 5);
+    QCOMPARE(handler->calls().mid(2), (QStringList{u"update a 1->11"_s, u"add c 12"_s, u"delete b"_s}));
+    QTRY_COMPARE(f.informer->indexer().size(), 2);
+    QCOMPARE(f.informer->indexer().getByKey(u"default/a"_s).resourceVersion(), u"11"_s);
+    QVERIFY(!f.informer->indexer().getByKey(u"default/b"_s).isValid());
+    f.informer->stop();
+}
+
+void TestSharedIndexInformer::relistDeletesVanishedWithTombstone_data()
+{
+    initialListThenWatch_data();
+}
+
+void TestSharedIndexInformer::relistDeletesVanishedWithTombstone()
+{
+    QFETCH(int, kind);
+    int lists = 0;
+    Fixture f = make(DeltaQueue::Kind(kind), [&lists](const ListOptions &) {
+        ++lists;
+        if (lists == 1) {
+            return page({pod(u"a"_s, u"1"_s), pod(u"b"_s, u"2"_s)}, u"10"_s);
+        }
+        // b was deleted while the watch was down; a is unchanged; c is new.
+        return page({pod(u"a"_s, u"1"_s), pod(u"c"_s, u"30"_s)}, u"40"_s);
+    });
+    auto handler = std::make_shared<RecordingHandler>();
+    f.informer->addEventHandler(handler);
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QTRY_COMPARE(handler->calls().size(), 2);
+    QTRY_VERIFY(f.lw->current());
+    f.lw->current()->send({errorEvent(410, u"Expired"_s)});
+    QTRY_COMPARE(handler->calls().size(), 4);
+    QStringList after = handler->calls().mid(2);
+    after.sort();
+    // c is added; b is deleted with a tombstone since its final state was never seen; a comes
+    // back unchanged, which client-go counts as a resync: not sent to a handler that does not
+    // resync.
+    QCOMPARE(after, (QStringList{u"add c 30"_s, u"delete default/b tombstone"_s}));
+    QCOMPARE(f.informer->indexer().getByKey(u"default/a"_s).resourceVersion(), u"1"_s);
+    QCOMPARE(f.informer->indexer().size(), 2);
+    QCOMPARE(f.informer->counters().reflector.relists, 1u);
+}
+
+void TestSharedIndexInformer::lateHandlerGetsSyntheticAdds()
+{
+    Fixture f = make(DeltaQueue::Kind::RealFifo, [](const ListOptions &) { return page({pod(u"a"_s, u"1"_s), pod(u"b"_s, u"2"_s)}, u"10"_s); });
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    auto late = std::make_shared<RecordingHandler>();
+    QSemaphore gate;
+    late->gate = &gate;
+    const auto registration = f.informer->addEventHandler(late);
+    // Not synced until the handler has returned from every synthetic add.
+    QVERIFY(!registration.hasSynced());
+    gate.release(2);
+    QTRY_VERIFY(registration.hasSynced());
+    QStringList calls = late->calls();
+    calls.sort();
+    QCOMPARE(calls, (QStringList{u"add a 1 initial"_s, u"add b 2 initial"_s}));
+
+    // And from then on, the same events as everyone.
+    gate.release(1);
+    f.lw->current()->send({watchEvent(ObjectEvent::Type::Added, pod(u"c"_s, u"11"_s))});
+    QTRY_COMPARE(late->calls().size(), 3);
+    QCOMPARE(late->calls().constLast(), u"add c 11"_s);
+}
+
+void TestSharedIndexInformer::emptyListSyncs()
+{
+    Fixture f = make(DeltaQueue::Kind::DeltaFifo, [](const ListOptions &) { return page({}, u"10"_s); });
+    auto handler = std::make_shared<RecordingHandler>();
+    const auto registration = f.informer->addEventHandler(handler);
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QTRY_VERIFY(registration.hasSynced());
+    QVERIFY(handler->calls().isEmpty());
+}
+
+void TestSharedIndexInformer::slowHandlerDoesNotBlockOthers()
+{
+    Fixture f = make(DeltaQueue::Kind::RealFifo, [](const ListOptions &) {
+        QList<KubeObject> items;
+        for (int i = 0; i < 50; ++i) {
+            items.append(pod(u"p%1"_s.arg(i), QString::number(i + 1)));
+        }
+        return page(items, u"100"_s);
+    });
+    auto slow = std::make_shared<RecordingHandler>();
+    QSemaphore gate;
+    slow->gate = &gate;
+    auto fast = std::make_shared<RecordingHandler>();
+    const auto slowRegistration = f.informer->addEventHandler(slow);
+    const auto fastRegistration = f.informer->addEventHandler(fast);
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QTRY_VERIFY(fastRegistration.hasSynced());
+    QCOMPARE(fast->calls().size(), 50);
+    QVERIFY(!slowRegistration.hasSynced());
+    QCOMPARE(f.informer->indexer().size(), 50);
+    const auto backlogs = f.informer->counters().handlerBacklogs;
+    QCOMPARE(backlogs.size(), 2);
+    QVERIFY(backlogs[0] >= 49); // the slow one holds everything but the call it is stuck in
+    QCOMPARE(backlogs[1], 0);
+    gate.release(50);
+    QTRY_VERIFY(slowRegistration.hasSynced());
+    QCOMPARE(slow->calls().size(), 50);
+}
+
+void TestSharedIndexInformer::resyncReachesOnlyDueHandlers()
+{
+    Fixture f = make(DeltaQueue::Kind::DeltaFifo, [](const ListOptions &) { return page({pod(u"a"_s, u"1"_s)}, u"10"_s); });
+    auto resyncing = std::make_shared<RecordingHandler>();
+    auto quiet = std::make_shared<RecordingHandler>();
+    f.informer->addEventHandler(resyncing, std::chrono::milliseconds(30));
+    f.informer->addEventHandler(quiet, std::chrono::milliseconds(0));
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QTRY_VERIFY(resyncing->calls().contains(u"update a 1->1"_s));
+    QCOMPARE(quiet->calls(), (QStringList{u"add a 1 initial"_s}));
+}
+
+void TestSharedIndexInformer::indexesFollowChanges()
+{
+    Fixture f = make(DeltaQueue::Kind::RealFifo, [](const ListOptions &) { return page({pod(u"a"_s, u"1"_s), pod(u"b"_s, u"2"_s)}, u"10"_s); });
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QCOMPARE(f.informer->indexer().indexKeys(u"nodeName"_s, u"node-1"_s).size(), 2);
+    f.lw->current()->send({watchEvent(ObjectEvent::Type::Deleted, pod(u"a"_s, u"11"_s))});
+    QTRY_COMPARE(f.informer->indexer().indexKeys(u"nodeName"_s, u"node-1"_s).size(), 1);
+    QVERIFY(f.informer->addIndexers({{u"namespace"_s, namespaceIndexFunction()}}));
+    QCOMPARE(f.informer->indexer().indexKeys(u"namespace"_s, u"default"_s), QStringList{u"default/b"_s});
+}
+
+void TestSharedIndexInformer::removedHandlerGetsNothingMore()
+{
+    Fixture f = make(DeltaQueue::Kind::RealFifo, [](const ListOptions &) { return page({pod(u"a"_s, u"1"_s)}, u"10"_s); });
+    auto handler = std::make_shared<RecordingHandler>();
+    auto other = std::make_shared<RecordingHandler>();
+    const auto registration = f.informer->addEventHandler(handler);
+    f.informer->addEventHandler(other);
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QTRY_COMPARE(handler->calls().size(), 1);
+    f.informer->removeEventHandler(registration);
+    f.lw->current()->send({watchEvent(ObjectEvent::Type::Added, pod(u"b"_s, u"11"_s))});
+    QTRY_COMPARE(other->calls().size(), 2);
+    QCOMPARE(handler->calls().size(), 1);
+}
+
+QTEST_GUILESS_MAIN(TestSharedIndexInformer)
+#include "tst_sharedindexinformer.moc"
