@@ -30,6 +30,18 @@ namespace Cachescope {
 //   as add/update/remove came before any replace() (client-go's HasSynced).
 // - Objects are stored as given: the decode transform (KubeObject::fromJson) has already run.
 // - An invalid KubeObject passed to add/update/remove/replace has no key and is ignored.
+//
+// An informer's processing loop, in outline (the store is the queue's knownObjects):
+//
+//     while (queue.pop([&](const Deltas &deltas, bool isInInitialList) {
+//         for (const Delta &delta : deltas) {
+//             if (delta.type == DeltaType::Deleted) {
+//                 indexer.remove(delta.object);          // a tombstone removes its key
+//             } else {
+//                 indexer.update(delta.kubeObject());    // then notify handlers (add or update)
+//             }
+//         }
+//     })) { }
 class DeltaQueue
 {
 public:

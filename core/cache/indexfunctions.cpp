@@ -103,7 +103,7 @@ IndexFunction fieldPathIndexFunction(const QString &fieldPath)
         QStringList values;
         if (value.isArray()) {
             const QJsonArray array = value.toArray();
-            for (const QJsonValue &element : array) {
+            for (const auto &element : array) {
                 appendScalar(values, element);
             }
             values.removeDuplicates();

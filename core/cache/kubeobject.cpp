@@ -21,7 +21,10 @@ namespace Cachescope {
 
 namespace {
 constexpr qint64 NoTime = std::numeric_limits<qint64>::min();
-}
+// Objects larger than this get parse buffers of their own instead of the per-thread ones, so
+// that one huge object does not pin that much memory per thread for good.
+constexpr std::size_t LargeObjectBytes = std::size_t(1) << 20;
+} // namespace
 
 class KubeObjectData : public QSharedData
 {
@@ -528,11 +531,8 @@ std::optional<KubeObject> KubeObject::fromJson(const QByteArray &json, Transform
     const std::size_t length = std::size_t(json.size());
     std::vector<char> ownCopy;
     if (json.capacity() - json.size() < qsizetype(simdjson::SIMDJSON_PADDING)) {
-        constexpr std::size_t ScratchLimit = 1024 * 1024;
         thread_local std::vector<char> scratch;
-        // Objects above the limit get a buffer of their own, so one huge object does not pin
-        // that much memory per thread forever.
-        std::vector<char> &copy = length + simdjson::SIMDJSON_PADDING <= ScratchLimit ? scratch : ownCopy;
+        std::vector<char> &copy = length + simdjson::SIMDJSON_PADDING <= LargeObjectBytes ? scratch : ownCopy;
         if (copy.size() < length + simdjson::SIMDJSON_PADDING) {
             copy.resize(length + simdjson::SIMDJSON_PADDING);
         }
@@ -544,10 +544,8 @@ std::optional<KubeObject> KubeObject::fromJson(const QByteArray &json, Transform
     Decoder decoder(*data);
     dom::element root;
     bool ok = false;
-    // Likewise a huge object is parsed by a parser of its own: a parser keeps buffers sized
-    // to the largest document it has seen.
     std::unique_ptr<dom::parser> ownParser;
-    if (!ownCopy.empty() || length + simdjson::SIMDJSON_PADDING > 1024 * 1024) {
+    if (length + simdjson::SIMDJSON_PADDING > LargeObjectBytes) {
         ownParser = std::make_unique<dom::parser>();
     }
     dom::parser &activeParser = ownParser ? *ownParser : parser();

@@ -17,14 +17,18 @@ class KubeObjectData;
 // KubeObject is one Kubernetes object as the informer cache keeps it: the object's JSON bytes
 // (after the decode transform, which by default drops `metadata.managedFields`) plus the few
 // fields that keys, indexes and table columns need, extracted once at decode time with simdjson.
-// No JSON DOM is kept; value() parses on demand.
+// No JSON DOM is kept; value() parses on demand. Annotations are not extracted: no key, index
+// or default column needs them, and they can be large (last-applied-configuration); value()
+// reads them (`metadata.annotations.<key>`).
 //
 // Contract: immutable and implicitly shared; copying is a reference-count increment, so copies
 // can cross threads freely. A default-constructed KubeObject is invalid (isValid() is false) and
 // every accessor then returns an empty value. fromJson() never throws and never crashes on
 // malformed input: it returns std::nullopt and describes the problem.
-// Cost: fromJson() is linear in the size of the JSON (one simdjson pass plus at most one copy
-// of the bytes); memory is the JSON bytes plus a few hundred bytes of extracted fields.
+// Cost: fromJson() is linear in the size of the JSON (one validating simdjson pass, plus a
+// rewrite of the bytes when managedFields is dropped); memory is the stored bytes plus a few
+// hundred bytes of extracted fields. Low-cardinality strings (kind, apiVersion, namespace,
+// label keys and values, node, phase) are shared between objects decoded on the same thread.
 class KubeObject
 {
 public:

@@ -293,7 +293,7 @@ void TestDeltaFifo::concurrentProducersLoseNothing()
     }
     QSet<QString> seen;
     int duplicates = 0;
-    while (seen.size() < Producers * PerProducer) {
+    while (seen.size() < qsizetype(Producers) * PerProducer) {
         const auto deltas = fifo.pop({}, QDeadlineTimer(10000));
         QVERIFY(deltas);
         const QString key = metaNamespaceKey(deltas->last().kubeObject());

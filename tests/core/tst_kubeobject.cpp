@@ -229,7 +229,7 @@ void TestKubeObject::malformed()
 void TestKubeObject::hugeObjectDecodes()
 {
     // A ConfigMap near the apiserver's 1.5 MiB object limit, times four: decoded, not rejected.
-    const QByteArray big(6 * 1024 * 1024, 'x');
+    const QByteArray big(qsizetype(6) * 1024 * 1024, 'x');
     const QByteArray json = R"({"kind":"ConfigMap","metadata":{"name":"big","namespace":"n","labels":{"app":"a"}},"data":{"blob":")" + big + R"("}})";
     QString error;
     const auto object = KubeObject::fromJson(json, KubeObject::Transform::DropManagedFields, &error);
@@ -271,7 +271,9 @@ void TestKubeObject::copiesShareData()
 {
     const auto object = KubeObject::fromJson(readData(u"pod.json"_s));
     QVERIFY(object);
-    const KubeObject copy = *object;
+    // A copy on purpose: copying must share, not duplicate.
+    KubeObject copy; // NOLINT(performance-unnecessary-copy-initialization)
+    copy = *object;
     QVERIFY(copy == *object);
     QCOMPARE(copy.json().constData(), object->json().constData());
     QCOMPARE(copy.name().constData(), object->name().constData());
