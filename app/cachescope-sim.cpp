@@ -35,11 +35,11 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(u"A simulated Kubernetes API server on loopback."_s);
     parser.addHelpOption();
     parser.addVersionOption();
-    Cachescope::SimOptions::addOptions(parser);
+    Cachescope::Sim::SimOptions::addOptions(parser);
     parser.process(app);
 
     QString error;
-    const std::optional<Cachescope::SimOptions> options = Cachescope::SimOptions::fromParser(parser, &error);
+    const std::optional<Cachescope::Sim::SimOptions> options = Cachescope::Sim::SimOptions::fromParser(parser, &error);
     if (!options) {
         std::fprintf(stderr, "cachescope-sim: %s\n", qPrintable(error));
         return 2;
@@ -61,7 +61,7 @@ int main(int argc, char *argv[])
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
 
-    Cachescope::SimCluster cluster(*options);
+    Cachescope::Sim::SimCluster cluster(*options);
     if (!cluster.start(&error)) {
         std::fprintf(stderr, "cachescope-sim: %s\n", qPrintable(error));
         return 1;

@@ -6,7 +6,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 QString qualified(const ResourceType &type)
@@ -137,4 +137,4 @@ ApiError ApiError::unsupportedMediaType(const QString &contentType)
                 u"application/json-patch+json (got %1)"_s.arg(contentType));
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

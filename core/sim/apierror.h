@@ -4,7 +4,7 @@
 #include <QJsonObject>
 #include <QString>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 struct ResourceType;
 
@@ -37,4 +37,4 @@ struct ApiError
     static ApiError unsupportedMediaType(const QString &contentType);
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -20,7 +20,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 
@@ -1041,4 +1041,4 @@ void ApiServer::scale(HttpConnection *connection, const HttpRequest &request, co
     sendJson(connection, 200, scaleOf(QJsonDocument::fromJson(result.object->json).object()));
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

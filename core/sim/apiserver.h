@@ -10,7 +10,7 @@
 #include <QJsonObject>
 #include <QObject>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 class HttpConnection;
 class HttpServer;
@@ -111,4 +111,4 @@ private:
     int m_slowWatchersDropped = 0;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

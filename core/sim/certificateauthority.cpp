@@ -10,7 +10,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 
@@ -170,4 +170,4 @@ bool CertificateAuthority::isIssuedBy(const QSslCertificate &certificate) const
     return caPublicKey && X509_verify(peer.get(), caPublicKey) == 1;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

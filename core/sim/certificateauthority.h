@@ -6,7 +6,7 @@
 
 #include <optional>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // CertificateAuthority is the simulator's throw-away PKI, generated in memory with OpenSSL's
 // libcrypto at start (ECDSA P-256, so it takes milliseconds): a self-signed CA, a serving
@@ -36,4 +36,4 @@ private:
     QByteArray m_clientKey;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -4,7 +4,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 QJsonArray verbs()
@@ -230,4 +230,4 @@ QByteArray Discovery::aggregatedContentType(const QString &apiVersion)
     return "application/json;g=apidiscovery.k8s.io;v=" + apiVersion.toLatin1() + ";as=APIGroupDiscoveryList";
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

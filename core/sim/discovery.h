@@ -4,7 +4,7 @@
 
 #include <QJsonObject>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // Discovery renders the simulator's discovery documents from its ResourceCatalog: /version,
 // the legacy /api, /apis, /apis/GROUP and /api[s]/.../VERSION documents, and the aggregated
@@ -32,4 +32,4 @@ public:
     [[nodiscard]] static QByteArray aggregatedContentType(const QString &apiVersion);
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

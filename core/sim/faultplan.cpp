@@ -5,7 +5,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 int index(FaultPlan::Fault fault)
@@ -262,4 +262,4 @@ int FaultPlan::injectedCount(Fault fault) const
     return m_injected[index(fault)];
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

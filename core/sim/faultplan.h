@@ -8,7 +8,7 @@
 #include <optional>
 #include <random>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // FaultPlan decides which requests the simulator sabotages, deterministically for a seed: the
 // same seed and the same sequence of requests yield the same faults. Each fault has a
@@ -89,4 +89,4 @@ private:
     int m_restartIntervalMs = 0;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -4,7 +4,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 std::optional<FieldSelector> FieldSelector::parse(const QString &text, const QStringList &supportedFields, QString *error)
 {
@@ -47,4 +47,4 @@ bool FieldSelector::matches(const std::function<QString(const QString &field)> &
     return true;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

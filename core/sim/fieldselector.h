@@ -6,7 +6,7 @@
 #include <functional>
 #include <optional>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // FieldSelector is a parsed `fieldSelector` query parameter: comma-separated `field=value`,
 // `field==value` or `field!=value` terms over the fields the simulator indexes
@@ -37,4 +37,4 @@ private:
     QList<Term> m_terms;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -7,7 +7,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 // Limits that keep a misbehaving client from growing our memory without bound; the real
@@ -371,4 +371,4 @@ void HttpConnection::finishResponse()
         QMetaObject::invokeMethod(this, &HttpConnection::parseBuffered, Qt::QueuedConnection);
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -8,7 +8,7 @@
 
 class QTcpSocket;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // HttpConnection is the server side of one HTTP/1.1 connection (plain or TLS): it parses
 // requests (Content-Length or chunked bodies), answers them one at a time in order (keep-alive;
@@ -56,7 +56,7 @@ public:
     void setClientCertificateVerified(bool verified) { m_clientCertificateVerified = verified; }
 
 Q_SIGNALS:
-    void requestReceived(const Cachescope::HttpRequest &request);
+    void requestReceived(const Cachescope::Sim::HttpRequest &request);
     // Emitted once when the socket is gone, for whatever reason.
     void closed();
     // Emitted as the peer reads, whenever less than a megabyte waits to be sent: the moment for
@@ -88,4 +88,4 @@ private:
     std::function<QByteArray()> m_producer;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

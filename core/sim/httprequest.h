@@ -7,7 +7,7 @@
 #include <QString>
 #include <QUrlQuery>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 using HttpHeaders = QList<QPair<QByteArray, QByteArray>>;
 
@@ -27,4 +27,4 @@ struct HttpRequest
     [[nodiscard]] bool hasQuery(const QString &key) const { return query.hasQueryItem(key); }
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -9,7 +9,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 HttpServer::HttpServer(QObject *parent)
     : QObject(parent)
@@ -102,4 +102,4 @@ QString HttpServer::errorString() const
     return m_error;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

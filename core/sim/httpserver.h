@@ -11,7 +11,7 @@
 class QTcpServer;
 class QTcpSocket;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 class HttpConnection;
 
@@ -54,7 +54,7 @@ public:
     [[nodiscard]] int connectionCount() const;
 
 Q_SIGNALS:
-    void connectionOpened(Cachescope::HttpConnection *connection);
+    void connectionOpened(Cachescope::Sim::HttpConnection *connection);
 
 private:
     void acceptPending();
@@ -64,4 +64,4 @@ private:
     QString m_error;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

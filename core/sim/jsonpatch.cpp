@@ -4,7 +4,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 
@@ -222,4 +222,4 @@ std::optional<QJsonObject> JsonPatch::jsonPatch(const QJsonObject &target, const
     return document.toObject();
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

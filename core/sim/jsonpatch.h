@@ -6,7 +6,7 @@
 
 #include <optional>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // JsonPatch applies the three patch formats `kubectl label/annotate/scale/patch` send:
 // RFC 7386 JSON merge patch, Kubernetes strategic merge patch (merge patch plus lists of
@@ -22,4 +22,4 @@ public:
     [[nodiscard]] static std::optional<QJsonObject> jsonPatch(const QJsonObject &target, const QJsonArray &operations, QString *error);
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -2,7 +2,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 
@@ -165,4 +165,4 @@ bool LabelSelector::matches(const QMap<QString, QString> &labels) const
     return true;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

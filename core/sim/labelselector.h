@@ -7,7 +7,7 @@
 
 #include <optional>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // LabelSelector is a parsed Kubernetes label selector (the `labelSelector` query parameter):
 // comma-separated requirements, all of which must hold: `k=v`, `k==v`, `k!=v`, `k in (a,b)`,
@@ -39,4 +39,4 @@ private:
     QList<Requirement> m_requirements;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

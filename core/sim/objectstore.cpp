@@ -10,7 +10,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 QString objectKey(const QString &namespaceName, const QString &name)
@@ -261,4 +261,4 @@ QHash<QString, quint64> ObjectStore::truth(const QString &resourceId) const
     return result;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

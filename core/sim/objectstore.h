@@ -13,7 +13,7 @@
 #include <map>
 #include <optional>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // ObjectStore is the simulator's etcd and watch cache in one: every object of every resource,
 // one global resourceVersion that every write increments, and a bounded history of the last
@@ -89,4 +89,4 @@ private:
     std::vector<Listener> m_listeners;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

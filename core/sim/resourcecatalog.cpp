@@ -2,7 +2,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 ResourceCatalog::ResourceCatalog()
 {
@@ -85,4 +85,4 @@ QList<ResourceType> ResourceCatalog::resourcesOf(const QString &group, const QSt
     return result;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -4,7 +4,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // ResourceType describes one served resource as discovery announces it.
 struct ResourceType
@@ -50,4 +50,4 @@ private:
     QList<ResourceType> m_resources;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

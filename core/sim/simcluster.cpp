@@ -16,7 +16,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 SimCluster::SimCluster(const SimOptions &options, QObject *parent)
     : QObject(parent)
@@ -254,4 +254,4 @@ bool SimCluster::writeKubeconfig(QString *error)
     return true;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

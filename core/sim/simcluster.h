@@ -12,7 +12,7 @@
 class QThread;
 class QTemporaryDir;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 class CertificateAuthority;
 class ResourceCatalog;
@@ -86,4 +86,4 @@ private:
     bool m_running = false;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -6,7 +6,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 void SimOptions::addOptions(QCommandLineParser &parser)
 {
@@ -88,4 +88,4 @@ std::optional<SimOptions> SimOptions::fromParser(const QCommandLineParser &parse
     return options;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

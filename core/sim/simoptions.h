@@ -7,7 +7,7 @@
 
 class QCommandLineParser;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // SimOptions configures a simulated cluster, the same for the `cachescope-sim` command line and
 // for SimCluster in-process (the app's --demo, tests). A plain value; the defaults make a small
@@ -37,4 +37,4 @@ struct SimOptions
     [[nodiscard]] static std::optional<SimOptions> fromParser(const QCommandLineParser &parser, QString *error);
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -13,7 +13,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 SimServer::SimServer(const SimOptions &options, const ResourceCatalog *catalog, const CertificateAuthority *authority, FaultPlan *faults, QObject *parent)
     : QObject(parent)
@@ -126,4 +126,4 @@ quint16 SimServer::port() const
     return m_http ? m_http->port() : 0;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

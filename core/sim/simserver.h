@@ -8,7 +8,7 @@
 
 class QTimer;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 class ApiServer;
 class CertificateAuthority;
@@ -58,4 +58,4 @@ private:
     qint64 m_lastRestartMs = 0;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -2,7 +2,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 QString StoredObject::fieldValue(const QString &field) const
 {
@@ -41,4 +41,4 @@ const QByteArray &StoreEvent::frame() const
     return m_frame;
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -6,7 +6,7 @@
 
 #include <memory>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // StoredObject is one object as the simulator keeps it: its JSON, serialized once at write time
 // (so lists and watch events copy bytes instead of re-encoding), and the few fields selectors,
@@ -55,4 +55,4 @@ private:
 
 using StoreEventPtr = std::shared_ptr<const StoreEvent>;
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

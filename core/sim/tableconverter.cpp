@@ -4,7 +4,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 QJsonObject column(const QString &name, const QString &type, const QString &description, int priority = 0, const QString &format = {})
@@ -250,4 +250,4 @@ QJsonObject TableConverter::partialObjectMetadata(const QJsonObject &object)
     };
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -6,7 +6,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 // TableConverter renders objects as the meta.k8s.io/v1 `Table` that `kubectl get` asks for
 // (Accept: application/json;as=Table;v=v1;g=meta.k8s.io): the kind's column definitions
@@ -30,4 +30,4 @@ public:
     [[nodiscard]] static QString humanDuration(qint64 seconds);
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -9,7 +9,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 WatchSession::WatchSession(
     HttpConnection *connection, const ResourceType &type, const Options &options, std::function<quint64()> currentVersion, QObject *parent)
@@ -229,4 +229,4 @@ void WatchSession::abortConnection()
     deleteLater();
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -13,7 +13,7 @@
 
 class QTimer;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 class HttpConnection;
 struct ApiError;
@@ -76,7 +76,7 @@ public:
     [[nodiscard]] bool droppedForSlowness() const { return m_droppedSlow; }
 
 Q_SIGNALS:
-    void finished(Cachescope::WatchSession *session);
+    void finished(Cachescope::Sim::WatchSession *session);
 
 private:
     struct Pending
@@ -107,4 +107,4 @@ private:
     bool m_droppedSlow = false;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

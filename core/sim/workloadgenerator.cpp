@@ -13,7 +13,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 namespace {
 const QStringList applicationNames{u"frontend"_s,
@@ -760,4 +760,4 @@ void WorkloadGenerator::churnOnce()
     }
 }
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

@@ -12,7 +12,7 @@
 
 class QTimer;
 
-namespace Cachescope {
+namespace Cachescope::Sim {
 
 class ObjectStore;
 
@@ -115,4 +115,4 @@ private:
     bool m_reconciling = false;
 };
 
-} // namespace Cachescope
+} // namespace Cachescope::Sim

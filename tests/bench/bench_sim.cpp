@@ -14,6 +14,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 using namespace Cachescope;
+using namespace Cachescope::Sim;
 
 namespace {
 

@@ -10,6 +10,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 using namespace Cachescope;
+using namespace Cachescope::Sim;
 
 class TestSimApi : public QObject
 {

@@ -5,6 +5,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 using namespace Cachescope;
+using namespace Cachescope::Sim;
 
 using Fault = FaultPlan::Fault;
 using Kind = FaultPlan::RequestKind;

@@ -6,6 +6,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 using namespace Cachescope;
+using namespace Cachescope::Sim;
 
 using Labels = QMap<QString, QString>;
 

@@ -9,6 +9,7 @@
 
 using namespace Qt::Literals::StringLiterals;
 using namespace Cachescope;
+using namespace Cachescope::Sim;
 using Fault = FaultPlan::Fault;
 
 class TestSimFaults : public QObject
