@@ -17,6 +17,7 @@ constexpr qint64 MaxBodyBytes = 32 * 1024 * 1024;
 // A streamed response refills the socket while less than this waits in it: big enough to keep
 // loopback busy, small enough that a 100k-object list never sits in memory as one buffer.
 constexpr qint64 StreamLowWater = 1024 * 1024;
+constexpr qint64 FlushThreshold = 64 * 1024;
 
 QByteArray reasonPhrase(int status)
 {
@@ -295,6 +296,11 @@ void HttpConnection::writeChunk(const QByteArray &data)
     m_socket->write(QByteArray::number(data.size(), 16) + "\r\n");
     m_socket->write(data);
     m_socket->write("\r\n", 2);
+    // QAbstractSocket hands its buffer to the kernel only when the event loop comes round; a
+    // burst of events would otherwise pile up here and look like a slow reader. Flushing early
+    // leaves in pendingBytes() only what the peer's kernel buffers refused.
+    if (m_socket->bytesToWrite() > FlushThreshold)
+        m_socket->flush();
 }
 
 void HttpConnection::endChunked()

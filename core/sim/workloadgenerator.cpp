@@ -255,7 +255,9 @@ QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QStri
                                       {u"containerID"_s, QString(u"containerd://"_s + randomSuffix(32))},
                                       {u"started"_s, running}};
     const QString podIp = u"10.244.%1.%2"_s.arg(m_nodes.indexOf(nodeName)).arg(2 + m_random() % 250);
-    const QJsonObject specFields{
+    // Constant parts are built once: QJsonObject trees are implicitly shared, so every pod
+    // refers to the same ones until serialization.
+    static const QJsonObject specFields{
         {u"f:containers"_s,
          QJsonObject{
              {u"k:{\"name\":\"app\"}"_s,
@@ -315,11 +317,11 @@ QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QStri
         {u"f:labels"_s,
          QJsonObject{{u"."_s, QJsonObject()}, {u"f:app"_s, QJsonObject()}, {u"f:pod-template-hash"_s, QJsonObject()}, {u"f:tier"_s, QJsonObject()}}},
         {u"f:ownerReferences"_s, QJsonObject{{u"."_s, QJsonObject()}, {QString(u"k:{\"uid\":\""_s + deployment.replicaSetUid + u"\"}"_s), QJsonObject()}}}};
-    const QJsonObject tokenSource{{u"serviceAccountToken"_s, QJsonObject{{u"expirationSeconds"_s, 3607}, {u"path"_s, u"token"_s}}}};
-    const QJsonObject caSource{
+    static const QJsonObject tokenSource{{u"serviceAccountToken"_s, QJsonObject{{u"expirationSeconds"_s, 3607}, {u"path"_s, u"token"_s}}}};
+    static const QJsonObject caSource{
         {u"configMap"_s,
          QJsonObject{{u"name"_s, u"kube-root-ca.crt"_s}, {u"items"_s, QJsonArray{QJsonObject{{u"key"_s, u"ca.crt"_s}, {u"path"_s, u"ca.crt"_s}}}}}}};
-    const QJsonArray volumes{QJsonObject{
+    static const QJsonArray volumes{QJsonObject{
         {u"name"_s, u"kube-api-access"_s},
         {u"projected"_s, QJsonObject{{u"defaultMode"_s, 420}, {u"sources"_s, QJsonArray{tokenSource, caSource}}}},
     }};
