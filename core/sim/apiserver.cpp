@@ -721,7 +721,12 @@ void ApiServer::watch(HttpConnection *connection, const HttpRequest &request, co
             session->fail(ApiError::expired(u"too old resource version: %1 (%2)"_s.arg(from).arg(m_store->oldestResumableVersion() + 1)));
             return;
         }
-        replay = *events;
+        // The history holds every resource's events; a watch replays only its own.
+        for (const StoreEventPtr &event : *events) {
+            if (event->resource == resource) {
+                replay.append(event);
+            }
+        }
     }
     m_watches[resource].append(session);
     if (decision.fault == FaultPlan::Fault::Truncate) {

@@ -164,6 +164,9 @@ private Q_SLOTS:
         const QString listRv = client.get(u"/api/v1/namespaces/shop/configmaps"_s).json().value(u"metadata").toObject().value(u"resourceVersion").toString();
         QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"one"_s, {})).status, 201);
         QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/configmaps"_s, configMap(u"two"_s, {})).status, 201);
+        // Another resource's change in between: the history is shared, the replay must not be.
+        QCOMPARE(client.request("POST", u"/api/v1/namespaces/shop/secrets"_s, R"({"apiVersion":"v1","kind":"Secret","metadata":{"name":"between"}})").status,
+                 201);
         QCOMPARE(client.request("DELETE", u"/api/v1/namespaces/shop/configmaps/one"_s).status, 200);
         SimTest::WatchReader watch(client, u"/api/v1/namespaces/shop/configmaps?watch=1&resourceVersion="_s + listRv);
         QTRY_COMPARE(watch.events.size(), 3);
