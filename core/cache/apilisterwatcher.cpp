@@ -1,0 +1,204 @@
+#include "core/cache/apilisterwatcher.h"
+
+#include "core/kube/apiclient.h"
+#include "core/kube/listpager.h"
+#include "core/kube/watchstream.h"
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+namespace {
+
+// ApiWatchSession adapts a WatchStream (raw frames) to the informer's WatchSession (decoded
+// objects). It owns the stream.
+class ApiWatchSession final : public WatchSession
+{
+public:
+    ApiWatchSession(WatchStream *stream, ApiResource resource, KubeObject::Transform transform)
+        : m_stream(stream)
+        , m_resource(std::move(resource))
+        , m_transform(transform)
+    {
+        stream->setParent(this);
+        connect(stream, &WatchStream::eventReceived, this, [this](const WatchEvent &event) { Q_EMIT eventsReceived({decode(event)}); });
+        connect(stream, &WatchStream::finished, this, [this](const ApiError &error) { Q_EMIT ended(error); });
+    }
+
+    void stop() override
+    {
+        if (m_stream) {
+            m_stream->disconnect(this);
+            m_stream->stop();
+        }
+    }
+
+private:
+    ObjectEvent decode(const WatchEvent &event) const
+    {
+        ObjectEvent out;
+        switch (event.type) {
+        case WatchEvent::Type::Added:
+            out.type = ObjectEvent::Type::Added;
+            break;
+        case WatchEvent::Type::Modified:
+            out.type = ObjectEvent::Type::Modified;
+            break;
+        case WatchEvent::Type::Deleted:
+            out.type = ObjectEvent::Type::Deleted;
+            break;
+        case WatchEvent::Type::Bookmark:
+            out.type = ObjectEvent::Type::Bookmark;
+            break;
+        case WatchEvent::Type::Error:
+            out.type = ObjectEvent::Type::Error;
+            out.error = ApiError::fromStatus(event.object);
+            return out;
+        case WatchEvent::Type::Malformed:
+            out.type = ObjectEvent::Type::Malformed;
+            out.decodeError = event.decodeError;
+            return out;
+        }
+        // Bookmarks carry only a resourceVersion; no transform needed but the same decoder works.
+        const auto object = ApiListerWatcher::decodeItem(event.object, m_resource, m_transform);
+        if (!object) {
+            out.type = ObjectEvent::Type::Malformed;
+            out.decodeError = u"the event's object could not be decoded"_s;
+            return out;
+        }
+        out.object = *object;
+        return out;
+    }
+
+    QPointer<WatchStream> m_stream; // owned (child)
+    ApiResource m_resource;
+    KubeObject::Transform m_transform;
+};
+
+} // namespace
+
+ApiListerWatcher::ApiListerWatcher(ApiClient *client, const Target &target)
+    : m_client(client)
+    , m_target(target)
+{
+}
+
+QString ApiListerWatcher::collectionPath() const
+{
+    return m_target.resource.gvr.collectionPath(m_target.resource.namespaced ? m_target.namespaceName : QString());
+}
+
+std::optional<KubeObject> ApiListerWatcher::decodeItem(const QByteArray &json, const ApiResource &resource, KubeObject::Transform transform)
+{
+    auto object = KubeObject::fromJson(json, transform);
+    if (!object || !object->kind().isEmpty() || json.size() < 2 || resource.kind.isEmpty()) {
+        return object;
+    }
+    // A list item: the apiserver omits apiVersion and kind inside typed lists.
+    const QByteArray prefix = "{\"apiVersion\":\"" + resource.gvr.groupVersion().toUtf8() + "\",\"kind\":\"" + resource.kind.toUtf8() + '"';
+    const QByteArray body = json.trimmed().mid(1).trimmed();
+    QByteArray patched = prefix;
+    if (!body.startsWith('}')) {
+        patched += ',';
+    }
+    patched += body;
+    return KubeObject::fromJson(patched, transform);
+}
+
+void ApiListerWatcher::list(const ListOptions &options, QObject *context, ListCallback done)
+{
+    if (!m_client) {
+        ObjectListPage page;
+        page.error = ApiError(ApiError::Kind::Canceled, u"the cluster connection is gone"_s);
+        QMetaObject::invokeMethod(
+            context, [done, page] { done(page); }, Qt::QueuedConnection);
+        return;
+    }
+    ApiRequest request;
+    request.path = collectionPath();
+    request.accept = m_target.metadataOnly ? ApiRequest::acceptMetadataList : ApiRequest::acceptJson;
+    if (options.continueToken.isEmpty()) {
+        request.query.addQueryItem(u"resourceVersion"_s, options.resourceVersion);
+        if (!options.resourceVersionMatch.isEmpty()) {
+            request.query.addQueryItem(u"resourceVersionMatch"_s, options.resourceVersionMatch);
+        }
+    } else {
+        request.query.addQueryItem(u"continue"_s, options.continueToken);
+    }
+    if (options.limit > 0) {
+        request.query.addQueryItem(u"limit"_s, QString::number(options.limit));
+    }
+    const QString labels = options.labelSelector.isEmpty() ? m_target.labelSelector : options.labelSelector;
+    const QString fields = options.fieldSelector.isEmpty() ? m_target.fieldSelector : options.fieldSelector;
+    if (!labels.isEmpty()) {
+        request.query.addQueryItem(u"labelSelector"_s, labels);
+    }
+    if (!fields.isEmpty()) {
+        request.query.addQueryItem(u"fieldSelector"_s, fields);
+    }
+    const ApiResource resource = m_target.resource;
+    const KubeObject::Transform transform = m_target.transform;
+    m_client->send(request, context, [done, resource, transform](const ApiResponse &response) {
+        ObjectListPage page;
+        if (!response.isOk()) {
+            page.error = response.error;
+            done(page);
+            return;
+        }
+        auto parsed = ListPager::parsePage(response.body);
+        if (const QString *error = std::get_if<QString>(&parsed)) {
+            page.error = ApiError(ApiError::Kind::Decode, u"the list answer could not be read: "_s + *error);
+            done(page);
+            return;
+        }
+        const ListPage raw = std::get<ListPage>(std::move(parsed));
+        page.resourceVersion = raw.resourceVersion;
+        page.continueToken = raw.continueToken;
+        page.remainingItemCount = raw.remainingItemCount;
+        page.items.reserve(raw.items.size());
+        for (const QByteArray &item : raw.items) {
+            if (auto object = decodeItem(item, resource, transform)) {
+                page.items.append(*object);
+            } else {
+                ++page.malformedItems;
+            }
+        }
+        done(page);
+    });
+}
+
+std::unique_ptr<WatchSession> ApiListerWatcher::watch(const WatchOptions &options)
+{
+    ApiRequest request;
+    request.path = collectionPath();
+    request.accept = m_target.metadataOnly ? ApiRequest::acceptMetadata : ApiRequest::acceptJson;
+    request.query.addQueryItem(u"watch"_s, u"true"_s);
+    if (!options.resourceVersion.isEmpty()) {
+        request.query.addQueryItem(u"resourceVersion"_s, options.resourceVersion);
+    }
+    if (options.allowWatchBookmarks) {
+        request.query.addQueryItem(u"allowWatchBookmarks"_s, u"true"_s);
+    }
+    if (options.timeoutSeconds > 0) {
+        request.query.addQueryItem(u"timeoutSeconds"_s, QString::number(options.timeoutSeconds));
+    }
+    if (options.sendInitialEvents) {
+        request.query.addQueryItem(u"sendInitialEvents"_s, u"true"_s);
+        request.query.addQueryItem(u"resourceVersionMatch"_s, u"NotOlderThan"_s);
+    }
+    const QString labels = options.labelSelector.isEmpty() ? m_target.labelSelector : options.labelSelector;
+    const QString fields = options.fieldSelector.isEmpty() ? m_target.fieldSelector : options.fieldSelector;
+    if (!labels.isEmpty()) {
+        request.query.addQueryItem(u"labelSelector"_s, labels);
+    }
+    if (!fields.isEmpty()) {
+        request.query.addQueryItem(u"fieldSelector"_s, fields);
+    }
+    Q_ASSERT(m_client);
+    WatchStream *stream = m_client->watch(request);
+    if (m_target.idleTimeout.count() > 0) {
+        stream->setIdleTimeout(m_target.idleTimeout);
+    }
+    return std::make_unique<ApiWatchSession>(stream, m_target.resource, m_target.transform);
+}
+
+} // namespace Cachescope

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/cache/listerwatcher.h"
+#include "core/kube/apiresource.h"
+
+#include <QPointer>
+
+namespace Cachescope {
+
+class ApiClient;
+
+// ApiListerWatcher is the ListerWatcher of one resource on a real cluster, through an ApiClient:
+// one namespace (or all), label and field selectors sent to the server, and optionally
+// metadata only (as=PartialObjectMetadataList / PartialObjectMetadata).
+//
+// List pages are decoded here, on the client's thread, with the informer's transform
+// (KubeObject::fromJson). The apiserver leaves apiVersion and kind out of list items; they are
+// put back from the resource's discovery entry so that cached objects look the same whether
+// they came from a list or a watch. An item that cannot be decoded is skipped and counted.
+// Watch frames are decoded the same way; one that cannot be decoded becomes a Malformed event.
+//
+// Thread: lives on the ApiClient's thread and is called there. The client is not owned and
+// must outlive it (or the calls fail with a Canceled error once it is gone).
+class ApiListerWatcher final : public ListerWatcher
+{
+public:
+    struct Target
+    {
+        ApiResource resource;
+        QString namespaceName; // empty = all namespaces (or cluster-scoped)
+        QString labelSelector;
+        QString fieldSelector;
+        bool metadataOnly = false;
+        KubeObject::Transform transform = KubeObject::Transform::DropManagedFields;
+        // A watch silent for longer is dropped and resumed (0 = WatchStream's default, a little
+        // over the apiserver's one-minute bookmark interval).
+        std::chrono::milliseconds idleTimeout{0};
+    };
+
+    ApiListerWatcher(ApiClient *client, const Target &target);
+
+    void list(const ListOptions &options, QObject *context, ListCallback done) override;
+    [[nodiscard]] std::unique_ptr<WatchSession> watch(const WatchOptions &options) override;
+
+    const Target &target() const { return m_target; }
+
+    // decodeItem() decodes one object, putting apiVersion and kind back when they are absent.
+    [[nodiscard]] static std::optional<KubeObject> decodeItem(const QByteArray &json, const ApiResource &resource, KubeObject::Transform transform);
+
+private:
+    QString collectionPath() const;
+
+    QPointer<ApiClient> m_client;
+    Target m_target;
+};
+
+} // namespace Cachescope
