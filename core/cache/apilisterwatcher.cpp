@@ -82,6 +82,19 @@ ApiListerWatcher::ApiListerWatcher(ApiClient *client, const Target &target)
 {
 }
 
+void ApiListerWatcher::addSelectors(ApiRequest &request, const QString &labelSelector, const QString &fieldSelector) const
+{
+    // A call's own selectors win over the target's (a ListerWatcher is usually made with them).
+    const QString labels = labelSelector.isEmpty() ? m_target.labelSelector : labelSelector;
+    const QString fields = fieldSelector.isEmpty() ? m_target.fieldSelector : fieldSelector;
+    if (!labels.isEmpty()) {
+        request.query.addQueryItem(u"labelSelector"_s, labels);
+    }
+    if (!fields.isEmpty()) {
+        request.query.addQueryItem(u"fieldSelector"_s, fields);
+    }
+}
+
 QString ApiListerWatcher::collectionPath() const
 {
     return m_target.resource.gvr.collectionPath(m_target.resource.namespaced ? m_target.namespaceName : QString());
@@ -127,14 +140,7 @@ void ApiListerWatcher::list(const ListOptions &options, QObject *context, ListCa
     if (options.limit > 0) {
         request.query.addQueryItem(u"limit"_s, QString::number(options.limit));
     }
-    const QString labels = options.labelSelector.isEmpty() ? m_target.labelSelector : options.labelSelector;
-    const QString fields = options.fieldSelector.isEmpty() ? m_target.fieldSelector : options.fieldSelector;
-    if (!labels.isEmpty()) {
-        request.query.addQueryItem(u"labelSelector"_s, labels);
-    }
-    if (!fields.isEmpty()) {
-        request.query.addQueryItem(u"fieldSelector"_s, fields);
-    }
+    addSelectors(request, options.labelSelector, options.fieldSelector);
     const ApiResource resource = m_target.resource;
     const KubeObject::Transform transform = m_target.transform;
     m_client->send(request, context, [done, resource, transform](const ApiResponse &response) {
@@ -185,14 +191,7 @@ std::unique_ptr<WatchSession> ApiListerWatcher::watch(const WatchOptions &option
         request.query.addQueryItem(u"sendInitialEvents"_s, u"true"_s);
         request.query.addQueryItem(u"resourceVersionMatch"_s, u"NotOlderThan"_s);
     }
-    const QString labels = options.labelSelector.isEmpty() ? m_target.labelSelector : options.labelSelector;
-    const QString fields = options.fieldSelector.isEmpty() ? m_target.fieldSelector : options.fieldSelector;
-    if (!labels.isEmpty()) {
-        request.query.addQueryItem(u"labelSelector"_s, labels);
-    }
-    if (!fields.isEmpty()) {
-        request.query.addQueryItem(u"fieldSelector"_s, fields);
-    }
+    addSelectors(request, options.labelSelector, options.fieldSelector);
     Q_ASSERT(m_client);
     WatchStream *stream = m_client->watch(request);
     if (m_target.idleTimeout.count() > 0) {

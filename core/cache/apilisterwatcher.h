@@ -8,6 +8,7 @@
 namespace Cachescope {
 
 class ApiClient;
+struct ApiRequest;
 
 // ApiListerWatcher is the ListerWatcher of one resource on a real cluster, through an ApiClient:
 // one namespace (or all), label and field selectors sent to the server, and optionally
@@ -49,6 +50,7 @@ public:
 
 private:
     QString collectionPath() const;
+    void addSelectors(ApiRequest &request, const QString &labelSelector, const QString &fieldSelector) const;
 
     QPointer<ApiClient> m_client;
     Target m_target;
