@@ -210,15 +210,7 @@ void Reflector::startWatchList()
     options.sendInitialEvents = true;
     options.allowWatchBookmarks = true;
     options.resourceVersion = m_lastSyncUnavailable ? QString() : status().lastSyncResourceVersion;
-    options.timeoutSeconds =
-        static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(m_options.minWatchTimeout).count() * (1.0 + m_random.generateDouble()));
-    m_watch = m_listerWatcher->watch(options);
-    connect(m_watch.get(), &WatchSession::eventsReceived, this, &Reflector::onEvents);
-    connect(m_watch.get(), &WatchSession::ended, this, &Reflector::onWatchEnded);
-    {
-        QMutexLocker locker(&m_statusMutex);
-        ++m_status.watchesOpened;
-    }
+    openWatch(options);
     m_initialEventsTimer.start(m_options.initialEventsTimeout);
 }
 
@@ -229,17 +221,20 @@ void Reflector::startWatch()
     WatchOptions options;
     options.resourceVersion = status().lastSyncResourceVersion;
     options.allowWatchBookmarks = true;
-    // A random timeout spreads the watches of many clients, as client-go does.
+    openWatch(options);
+    setState(State::Watching);
+}
+
+void Reflector::openWatch(WatchOptions options)
+{
+    // A random timeout in [min, 2×min] spreads the watches of many clients, as client-go does.
     options.timeoutSeconds =
         static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(m_options.minWatchTimeout).count() * (1.0 + m_random.generateDouble()));
     m_watch = m_listerWatcher->watch(options);
     connect(m_watch.get(), &WatchSession::eventsReceived, this, &Reflector::onEvents);
     connect(m_watch.get(), &WatchSession::ended, this, &Reflector::onWatchEnded);
-    {
-        QMutexLocker locker(&m_statusMutex);
-        ++m_status.watchesOpened;
-    }
-    setState(State::Watching);
+    QMutexLocker locker(&m_statusMutex);
+    ++m_status.watchesOpened;
 }
 
 bool Reflector::isInitialEventsEnd(const KubeObject &bookmark) const

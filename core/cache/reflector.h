@@ -111,6 +111,8 @@ private:
     void finishList(const QList<KubeObject> &items, const QString &resourceVersion);
     void startWatchList();
     void startWatch();
+    // openWatch() opens m_watch with a randomised timeout and counts it.
+    void openWatch(WatchOptions options);
     void onEvents(const QList<ObjectEvent> &events);
     void onWatchEnded(const ApiError &error);
     void closeWatch();

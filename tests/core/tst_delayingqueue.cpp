@@ -2,55 +2,18 @@
 #include "core/workqueue/delayingqueue.h"
 #include "core/workqueue/fakeclock.h"
 
+#include "queuetesthelpers.h"
+
 #include <QTest>
 
 #include <memory>
 
 using namespace Cachescope;
+using namespace CachescopeTest;
 using namespace Qt::Literals::StringLiterals;
 using namespace std::chrono_literals;
 
 Q_DECLARE_METATYPE(Cachescope::Duration)
-
-namespace {
-
-// takeAll() gets and finishes every key queued now, in order.
-QStringList takeAll(Queue &q)
-{
-    QStringList keys;
-    while (q.len() > 0) {
-        const std::optional<QString> key = q.get();
-        if (!key) {
-            break;
-        }
-        keys.append(*key);
-        q.done(*key);
-    }
-    return keys;
-}
-
-// settle() proves that the waiting loop has caught up with the clock: it adds a sentinel due in
-// 1 ns, steps the clock by 1 ns and waits until the sentinel reaches the queue. The loop adds
-// every key that is due in the same pass, so afterwards the queue holds exactly the keys due at
-// the clock's time. Returns the queued keys without the sentinel.
-QStringList settle(DelayingQueue &q, FakeClock &clock)
-{
-    const QString sentinel = u"~sentinel"_s;
-    q.addAfter(sentinel, 1ns);
-    clock.step(1ns);
-    QStringList keys;
-    const bool seen = QTest::qWaitFor([&] {
-        keys += takeAll(q);
-        return keys.contains(sentinel);
-    });
-    if (!seen) {
-        return {u"~sentinel never arrived"_s};
-    }
-    keys.removeAll(sentinel);
-    return keys;
-}
-
-} // namespace
 
 class TestDelayingQueue : public QObject
 {

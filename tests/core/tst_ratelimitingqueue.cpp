@@ -4,47 +4,18 @@
 #include "core/workqueue/itemexponentialfailureratelimiter.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include "queuetesthelpers.h"
+
 #include <QTest>
 
 #include <memory>
 
 using namespace Cachescope;
+using namespace CachescopeTest;
 using namespace Qt::Literals::StringLiterals;
 using namespace std::chrono_literals;
 
 namespace {
-
-QStringList takeAll(Queue &q)
-{
-    QStringList keys;
-    while (q.len() > 0) {
-        const std::optional<QString> key = q.get();
-        if (!key) {
-            break;
-        }
-        keys.append(*key);
-        q.done(*key);
-    }
-    return keys;
-}
-
-// As in tst_delayingqueue: proves the waiting loop caught up with the clock, returns what it added.
-QStringList settle(DelayingQueue &q, FakeClock &clock)
-{
-    const QString sentinel = u"~sentinel"_s;
-    q.addAfter(sentinel, 1ns);
-    clock.step(1ns);
-    QStringList keys;
-    const bool seen = QTest::qWaitFor([&] {
-        keys += takeAll(q);
-        return keys.contains(sentinel);
-    });
-    if (!seen) {
-        return {u"~sentinel never arrived"_s};
-    }
-    keys.removeAll(sentinel);
-    return keys;
-}
 
 QList<QueueEvent> eventsOfType(const Queue &q, QueueEventType type)
 {
