@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ts-fill: merges translations from a plain "source<TAB>translation" glossary into a .ts file.
 
-Usage: scripts/ts-fill.py translations/cachescope_zh_CN.ts translations/zh_CN.tsv
+Usage: scripts/ts-fill.py translations/cachescope_zh_CN.ts translations/zh_CN*.tsv
+Each feature may keep its own glossary (translations/zh_CN.<feature>.tsv); all are merged.
 Messages whose source is in the glossary get that translation (marked finished); the script
 prints the sources still untranslated and exits 1 if there are any, so a check can use it.
 """
@@ -10,15 +11,16 @@ import xml.etree.ElementTree as ET
 
 
 def main() -> int:
-    ts_path, glossary_path = sys.argv[1], sys.argv[2]
+    ts_path, glossary_paths = sys.argv[1], sys.argv[2:]
     glossary = {}
-    with open(glossary_path, encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            source, translation = line.split("\t", 1)
-            glossary[source.replace("\\n", "\n")] = translation.replace("\\n", "\n")
+    for glossary_path in glossary_paths:
+        with open(glossary_path, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line or line.startswith("#"):
+                    continue
+                source, translation = line.split("\t", 1)
+                glossary[source.replace("\\n", "\n")] = translation.replace("\\n", "\n")
     tree = ET.parse(ts_path)
     missing = []
     for message in tree.iter("message"):
