@@ -2,8 +2,10 @@
 // simulated cluster, each row showing its connection state; a server that does not answer shows
 // "retrying" with the error; opening another kubeconfig disconnects everything.
 #include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
 #include "core/sim/simcluster.h"
 #include "ui/models/contextlistmodel.h"
+#include "ui/models/namespacelistmodel.h"
 #include "ui/workspace.h"
 
 #include <QAbstractItemModelTester>
@@ -90,6 +92,29 @@ private Q_SLOTS:
         workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
         QVERIFY(workspace.clusters().isEmpty());
         QCOMPARE(model.rowCount(), 2);
+    }
+
+    void namespaceChoiceFollowsTheCluster()
+    {
+        Workspace workspace;
+        workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
+        Cluster *cluster = workspace.connectContext({u"sim-token"_s, m_sim->kubeconfigPath()});
+        QVERIFY(cluster);
+        QSignalSpy discovered(cluster, &Cluster::discovered);
+        QVERIFY(discovered.wait(20000));
+        InformerKey key;
+        key.resource = std::get<ApiResource>(cluster->discovery().resolve(u"ns"_s));
+        NamespaceListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setInformer(cluster->informers()->informer(key));
+        cluster->informers()->start();
+        QStringList expected = m_sim->truth(u"namespaces"_s).keys();
+        std::sort(expected.begin(), expected.end());
+        QVERIFY(expected.size() > 1);
+        QTRY_COMPARE(model.namespaces(), expected);
+        QCOMPARE(model.index(0).data().toString(), u"All namespaces"_s);
+        QCOMPARE(model.index(0).data(NamespaceListModel::NamespaceRole).toString(), QString());
+        QCOMPARE(model.rowOf(expected.constLast()), int(expected.size()));
     }
 
     void cleanupTestCase() { m_sim.reset(); }
