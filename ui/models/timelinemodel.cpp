@@ -355,15 +355,11 @@ void TimelineModel::sweep()
     const quint64 firstMark = m_nextMark > m_marks.size() ? m_nextMark - m_marks.size() : 0;
     const auto prune = [&](Lane &lane) {
         bool empty = true;
-        for (auto &ids : lane.spans) {
-            while (!ids.empty() && ids.front() < firstSpan) {
-                ids.pop_front();
-            }
+        for (IdList &ids : lane.spans) {
+            ids.dropBefore(firstSpan);
             empty = empty && ids.empty();
         }
-        while (!lane.marks.empty() && lane.marks.front() < firstMark) {
-            lane.marks.pop_front();
-        }
+        lane.marks.dropBefore(firstMark);
         return empty && lane.marks.empty();
     };
     for (Lane &lane : m_workers) {

@@ -106,11 +106,39 @@ private:
     static constexpr quint64 NoSpan = ~quint64(0);
     static constexpr int KindCount = 3;
 
+    // An ascending list of ids that drops from the front: a vector and an offset, so a lane of a
+    // few spans costs a few words (a std::deque allocates ~600 bytes as soon as it exists, which
+    // for 10k keys is most of the model's memory).
+    struct IdList
+    {
+        std::vector<quint64> ids;
+        size_t head = 0;
+
+        [[nodiscard]] auto begin() const { return ids.cbegin() + static_cast<std::ptrdiff_t>(head); }
+        [[nodiscard]] auto end() const { return ids.cend(); }
+        [[nodiscard]] bool empty() const { return head == ids.size(); }
+        void push_back(quint64 id) { ids.push_back(id); }
+        // Drops the ids below first; compacts once the dropped part is the larger half.
+        void dropBefore(quint64 first)
+        {
+            while (head < ids.size() && ids[head] < first) {
+                ++head;
+            }
+            if (empty()) {
+                ids = {};
+                head = 0;
+            } else if (head * 2 >= ids.size()) {
+                ids.erase(ids.begin(), ids.begin() + static_cast<std::ptrdiff_t>(head));
+                head = 0;
+            }
+        }
+    };
+
     struct Lane
     {
         // Span ids per TimelineSpan::Kind, ascending; spans of one kind never overlap.
-        std::deque<quint64> spans[KindCount];
-        std::deque<quint64> marks;
+        IdList spans[KindCount];
+        IdList marks;
         quint64 open[KindCount] = {NoSpan, NoSpan, NoSpan}; // Key lanes: the running spans
         quint64 lastProcessing = NoSpan; // Key lanes
         int requeues = 0; // Key lanes: the limiter's count, from RateLimited, reset by Forgotten
