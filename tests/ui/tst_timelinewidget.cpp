@@ -100,6 +100,7 @@ private Q_SLOTS:
     void clickEmitsKeyActivated();
     void clickOnNothingEmitsNothing();
     void tooltipDescribesSpan();
+    void paintsSpansWhereTheGeometrySays_data();
     void paintsSpansWhereTheGeometrySays();
     void zoomToFitShowsEverything();
     void viewFollowsQueueAndShowsMetrics();
@@ -283,8 +284,25 @@ void TestTimelineWidget::tooltipDescribesSpan()
     QVERIFY2(first.contains(u"Failed"_s), qPrintable(first));
 }
 
+void TestTimelineWidget::paintsSpansWhereTheGeometrySays_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("spans stand out from a light palette's base") << false;
+    QTest::newRow("spans stand out from a dark palette's base") << true;
+}
+
 void TestTimelineWidget::paintsSpansWhereTheGeometrySays()
 {
+    QFETCH(bool, dark);
+    if (dark) {
+        QPalette palette = m_widget->palette();
+        palette.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        palette.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        palette.setColor(QPalette::Text, Qt::white);
+        palette.setColor(QPalette::Window, QColor(0x2a, 0x2a, 0x2a));
+        palette.setColor(QPalette::WindowText, Qt::white);
+        m_widget->setPalette(palette);
+    }
     m_widget->setFollowLive(false);
     m_widget->setVisibleRange(at(-200), at(5200));
     const QImage image = m_widget->grab().toImage();
@@ -297,6 +315,8 @@ void TestTimelineWidget::paintsSpansWhereTheGeometrySays()
     const int worker0 = laneIndex(*m_widget, TimelineLane{TimelineLane::Mode::Worker, {}, 0});
     const QColor onSpan = pixel(pointOnSpan(*m_widget, worker0, at(1000), at(3000)));
     QVERIFY(onSpan != base && onSpan != alternate);
+    // Readable: the span's lightness is far from the background's on either palette.
+    QVERIFY2(std::abs(onSpan.lightness() - base.lightness()) > 60, qPrintable(onSpan.name() + u' ' + base.name()));
     const QColor idle = pixel(pointOnSpan(*m_widget, worker0, at(3900), at(4300)));
     QVERIFY2(idle == base || idle == alternate, qPrintable(idle.name()));
 }

@@ -2,6 +2,8 @@
 
 #include "core/workqueue/queue.h"
 
+#include <QThread>
+
 #include <algorithm>
 
 using namespace std::chrono_literals;
@@ -61,6 +63,8 @@ void TimelineModel::setPollInterval(std::chrono::milliseconds interval)
 
 void TimelineModel::poll()
 {
+    // The painter reads the rings without a lock: only the model's own thread may change them.
+    Q_ASSERT(thread() == QThread::currentThread());
     if (!m_queue) {
         return;
     }
@@ -79,6 +83,7 @@ void TimelineModel::poll()
 
 void TimelineModel::ingest(const QList<QueueEvent> &events)
 {
+    Q_ASSERT(thread() == QThread::currentThread());
     for (const QueueEvent &event : events) {
         apply(event);
     }
