@@ -43,13 +43,12 @@ struct ChangeCollector
 
     void compare(const QJsonValue &before, const QJsonValue &after, const QString &path, int depth)
     {
-        if (before == after) {
-            return;
-        }
         // resourceVersion changes on every update and has its own column.
         if (path == u"metadata.resourceVersion"_s || path == u"metadata.managedFields"_s) {
             return;
         }
+        // Objects are walked without comparing them whole first: that deep comparison would
+        // be repeated at every level below.
         if (before.isObject() && after.isObject() && depth < MaxSummaryDepth) {
             const QJsonObject a = before.toObject();
             const QJsonObject b = after.toObject();
@@ -71,7 +70,9 @@ struct ChangeCollector
             }
             return;
         }
-        add(path, before, after);
+        if (before != after) {
+            add(path, before, after);
+        }
     }
 
     static QString join(const QString &path, const QString &key) { return path.isEmpty() ? key : path + u'.' + key; }

@@ -15,7 +15,7 @@ namespace Cachescope {
 // remaining middle is reported as wholly replaced, still a correct diff, so that two large and
 // unrelated texts cannot make the GUI thread spend seconds. Common leading and trailing lines
 // are matched before the search, so the usual object update (a few changed lines) costs O(N+M).
-// Memory: O(D²) for the search's trace, on top of the inputs.
+// Memory: O(D²) for the search's trace (4 MB at the default cap of 1000), on top of the inputs.
 class LineDiff
 {
 public:
@@ -47,7 +47,7 @@ public:
     };
 
     static constexpr int DefaultContext = 3;
-    static constexpr int DefaultMaxEditDistance = 4000;
+    static constexpr int DefaultMaxEditDistance = 1000;
 
     [[nodiscard]] static QList<Edit> edits(const QStringList &oldLines, const QStringList &newLines, int maxEditDistance = DefaultMaxEditDistance);
 
