@@ -59,6 +59,8 @@ void ObjectHistoryView::setHistory(ObjectHistory *history)
             if (m_followNewest) {
                 selectRow(last);
             }
+            // At most maxVersionsPerKey() rows: measuring them all is cheap.
+            m_table->resizeColumnsToContents();
         });
     }
     showSelected();
