@@ -249,6 +249,7 @@ void TestObjectView::historyDiffOfAnUpdate()
     history.append(u"pods"_s, {Notification::add(key, before, true)});
     view.showObject(u"pods"_s, key, before);
     QCOMPARE(history.rowCount(), 1);
+    QCOMPARE(view.historyView()->selectedRow(), 0);
     history.append(u"pods"_s, {Notification::update(key, before, after)});
     QCOMPARE(history.rowCount(), 2);
 

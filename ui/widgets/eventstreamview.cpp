@@ -96,7 +96,13 @@ EventStreamView::EventStreamView(QWidget *parent)
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this] {
+    // Column widths are measured once, on the first rows, and on no more than 64 of them:
+    // measuring every row of a 50k buffer would take the GUI thread for a visible while.
+    m_table->horizontalHeader()->setResizeContentsPrecision(64);
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first) {
+        if (first == 0) {
+            m_table->resizeColumnsToContents();
+        }
         if (m_followAction->isChecked()) {
             m_table->scrollToBottom();
         }

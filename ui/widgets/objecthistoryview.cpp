@@ -47,7 +47,8 @@ void ObjectHistoryView::setHistory(ObjectHistory *history)
     m_table->setModel(history);
     if (history) {
         connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { showSelected(); });
-        connect(history, &QAbstractItemModel::modelReset, this, [this] { showSelected(); });
+        // Another object (or none): start at its newest version, the one the Object tab shows.
+        connect(history, &QAbstractItemModel::modelReset, this, [this] { selectRow(m_history->rowCount() - 1); });
         // Follow a live object: when the newest version was selected (or none), select the new
         // newest one; otherwise the user is reading an older one and keeps it.
         connect(history, &QAbstractItemModel::rowsAboutToBeInserted, this, [this](const QModelIndex &, int first) {
@@ -58,6 +59,8 @@ void ObjectHistoryView::setHistory(ObjectHistory *history)
             if (m_followNewest) {
                 selectRow(last);
             }
+            // At most maxVersionsPerKey() rows: measuring them all is cheap.
+            m_table->resizeColumnsToContents();
         });
     }
     showSelected();

@@ -16,8 +16,9 @@ class ObjectHistory;
 // type, resourceVersion) and, for the selected version, the diff that version made: old → new
 // for an update, everything added for an add, everything removed for a delete. Versions are
 // rendered like ObjectView renders them (YAML or JSON), a Secret's values masked unless the
-// owner reveals them. A newly appended version is selected while the newest was selected, so
-// the view follows a live object.
+// owner reveals them. When the history switches to another object its newest version is
+// selected; a newly appended version is selected while the newest was selected, so the view
+// follows a live object.
 // Thread: GUI thread. Ownership: the history model is not owned (the caller keeps it alive;
 // a QPointer guards against its deletion).
 class ObjectHistoryView final : public QWidget

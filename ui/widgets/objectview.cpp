@@ -74,8 +74,7 @@ ObjectView::ObjectView(QWidget *parent)
     m_copyNameAction->setIcon(QIcon::fromTheme(u"edit-copy"_s));
     connect(m_copyNameAction, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(m_name); });
     m_copyTextAction->setIcon(QIcon::fromTheme(u"edit-copy"_s));
-    m_copyTextAction->setShortcut(QKeySequence::Copy);
-    m_copyTextAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // No Ctrl+C here: that stays the editor's copy of the selected text.
     connect(m_copyTextAction, &QAction::triggered, this, [this] {
         // What is shown, so a masked Secret is copied masked.
         QGuiApplication::clipboard()->setText(m_editor->toPlainText());
@@ -90,7 +89,6 @@ ObjectView::ObjectView(QWidget *parent)
     toolBar->addSeparator();
     toolBar->addAction(m_copyNameAction);
     toolBar->addAction(m_copyTextAction);
-    addAction(m_copyTextAction);
 
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_editor, tr("Object"));
