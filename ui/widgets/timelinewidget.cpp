@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -433,6 +434,50 @@ void TimelineWidget::wheelEvent(QWheelEvent *event)
     } else if (delta.y() != 0) {
         // One notch (120) zooms by about 20 %.
         zoom(std::pow(2.0, -delta.y() / 480.0), event->position().x());
+    }
+    event->accept();
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent *event)
+{
+    const QRect plot = plotRect();
+    const auto pan = [this](double fraction) {
+        setFollowLive(false);
+        const Duration shift(static_cast<Duration::rep>(fraction * static_cast<double>(m_span.count())));
+        setVisibleRange(m_start + shift, m_start + shift + m_span);
+    };
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoom(0.5, plot.center().x());
+        break;
+    case Qt::Key_Minus:
+        zoom(2.0, plot.center().x());
+        break;
+    case Qt::Key_Left:
+        pan(-0.1);
+        break;
+    case Qt::Key_Right:
+        pan(0.1);
+        break;
+    case Qt::Key_Up:
+        setFirstLane(m_firstLane - 1);
+        break;
+    case Qt::Key_Down:
+        setFirstLane(m_firstLane + 1);
+        break;
+    case Qt::Key_PageUp:
+        setFirstLane(m_firstLane - visibleLaneCount());
+        break;
+    case Qt::Key_PageDown:
+        setFirstLane(m_firstLane + visibleLaneCount());
+        break;
+    case Qt::Key_End:
+        setFollowLive(true);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
 }
