@@ -1,6 +1,8 @@
 // bench_timeline: the workqueue timeline under the load of issue 7, run by hand (not a test;
 // nothing is asserted).
-//   QT_QPA_PLATFORM=offscreen build/dev/bench/bench_timeline [seconds=10] [width=1600] [height=600]
+//   QT_QPA_PLATFORM=offscreen build/dev/bench/bench_timeline [seconds=10] [width=1600] [height=600] [png prefix]
+// With a png prefix, the last frame of each lane mode is saved as PREFIX-worker.png / PREFIX-key.png,
+// and the last 200 ms per key as PREFIX-key-zoomed.png.
 // 8 worker threads process keys drawn from 10k, added at 1k/s by a producer; ~10 % of attempts
 // fail and are re-added with addRateLimited() (given up after 5 retries). The GUI thread polls
 // the feed into a TimelineModel ~30 times a second and renders a full-width frame of the
@@ -131,6 +133,7 @@ int main(int argc, char **argv)
     const int seconds = args.size() > 1 ? args.at(1).toInt() : 10;
     const int width = args.size() > 2 ? args.at(2).toInt() : 1600;
     const int height = args.size() > 3 ? args.at(3).toInt() : 600;
+    const QString pngPrefix = args.size() > 4 ? args.at(4) : QString();
 
     std::vector<QString> keys;
     keys.reserve(Keys);
@@ -225,6 +228,24 @@ int main(int argc, char **argv)
         (keyMode ? keyFrames : workerFrames).push_back(timer.nsecsElapsed());
         (keyMode ? keyFramesCpu : workerFramesCpu).push_back(threadCpuNs() - frameCpu);
         keyMode = !keyMode;
+    }
+    if (!pngPrefix.isEmpty()) {
+        for (const bool key : {false, true}) {
+            widget.setLaneMode(key ? TimelineLane::Mode::Key : TimelineLane::Mode::Worker);
+            image.fill(Qt::transparent);
+            QPainter painter(&image);
+            widget.render(&painter);
+            painter.end();
+            image.save(pngPrefix + (key ? u"-key.png"_s : u"-worker.png"_s));
+        }
+        // The last 200 ms, where single attempts are wide enough to see.
+        widget.setFollowLive(false);
+        widget.setVisibleRange(model.now() - 200ms, model.now());
+        image.fill(Qt::transparent);
+        QPainter painter(&image);
+        widget.render(&painter);
+        painter.end();
+        image.save(pngPrefix + u"-key-zoomed.png"_s);
     }
     stop = true;
     producer.join();

@@ -119,6 +119,7 @@ private Q_SLOTS:
     void errorThenForgetIsGivenUp();
     void pollsRateLimitingQueue();
     void countsMissedEvents();
+    void recentQuantilesForgetOldWork();
 };
 
 void TestTimelineModel::spansFromFeed_data()
@@ -403,6 +404,35 @@ void TestTimelineModel::countsMissedEvents()
     QCOMPARE(model.metrics().eventsMissed, 6u);
     QCOMPARE(model.eventsIngested(), 4u);
     QCOMPARE(model.lanes(TimelineLane::Mode::Key).size(), 4);
+}
+
+void TestTimelineModel::recentQuantilesForgetOldWork()
+{
+    using T = QueueEventType;
+    TimelineModel model;
+    QList<QueueEvent> feed;
+    // 100 attempts, one every 20 ms, each on a worker of its own: each waits 2 ms and runs 10 ms,
+    // except two that run 500 ms.
+    for (int i = 0; i < 100; ++i) {
+        const QString key = u"k%1"_s.arg(i);
+        const qint64 base = i * 20;
+        const qint64 work = (i == 10 || i == 60) ? 500 : 10;
+        feed << ev(T::Added, key, base) << ev(T::Got, key, base + 2, i) << ev(T::Done, key, base + 2 + work, i);
+    }
+    std::stable_sort(feed.begin(), feed.end(), [](const QueueEvent &a, const QueueEvent &b) { return a.time < b.time; });
+    model.ingest(feed);
+    Cachescope::TimelineMetrics metrics = model.metrics();
+    QCOMPARE(metrics.recentWorkCount, 100);
+    QCOMPARE(metrics.recentWorkP50, Duration(10ms));
+    QCOMPARE(metrics.recentWorkP99, Duration(500ms));
+    QCOMPARE(metrics.recentLatencyCount, 100);
+    QCOMPARE(metrics.recentLatencyP99, Duration(2ms));
+    // Once the window has slid past them, they no longer count.
+    model.ingest({ev(T::Added, u"late"_s, 2000 + 10000 + 1)});
+    metrics = model.metrics();
+    QCOMPARE(metrics.recentWorkCount, 0);
+    QCOMPARE(metrics.recentWorkP99, Duration(0));
+    QCOMPARE(metrics.recentLatencyCount, 0);
 }
 
 QTEST_GUILESS_MAIN(TestTimelineModel)

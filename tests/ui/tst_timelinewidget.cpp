@@ -96,6 +96,7 @@ private Q_SLOTS:
     void zoomWhileFollowingKeepsNowAtTheRight();
     void dragPansAndStopsFollowing();
     void pauseFreezesThePicture();
+    void keyboardZoomsPansAndFollows();
     void clickEmitsKeyActivated_data();
     void clickEmitsKeyActivated();
     void clickOnNothingEmitsNothing();
@@ -217,6 +218,21 @@ void TestTimelineWidget::pauseFreezesThePicture()
     QCOMPARE(m_widget->visibleEnd(), at(8000));
     QCOMPARE(m_widget->lanes().size(), lanesBefore.size() + 1);
     QCOMPARE(m_widget->lanes().first().key, u"ns/new"_s);
+}
+
+void TestTimelineWidget::keyboardZoomsPansAndFollows()
+{
+    const Duration span = m_widget->visibleEnd() - m_widget->visibleStart();
+    QTest::keyClick(m_widget.get(), Qt::Key_Plus);
+    QCOMPARE(m_widget->visibleEnd() - m_widget->visibleStart(), span / 2);
+    QVERIFY(m_widget->followLive());
+    const TimePoint start = m_widget->visibleStart();
+    QTest::keyClick(m_widget.get(), Qt::Key_Left);
+    QVERIFY(!m_widget->followLive());
+    QCOMPARE(m_widget->visibleStart(), start - span / 20);
+    QTest::keyClick(m_widget.get(), Qt::Key_End);
+    QVERIFY(m_widget->followLive());
+    QCOMPARE(m_widget->visibleEnd(), at(5000));
 }
 
 void TestTimelineWidget::clickEmitsKeyActivated_data()

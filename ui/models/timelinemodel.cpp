@@ -20,6 +20,19 @@ constexpr int kindIndex(TimelineSpan::Kind kind)
 // panel flicker, short enough that a burst shows within a blink.
 constexpr Duration RateWindow = 2s;
 
+// Enough for 10 s at 5k spans/s; beyond that the window is shorter, memory stays bounded.
+constexpr size_t MaxRecentSamples = 50000;
+
+Duration quantile(std::vector<Duration> &values, double q)
+{
+    if (values.empty()) {
+        return Duration(0);
+    }
+    const auto nth = values.begin() + static_cast<std::ptrdiff_t>(q * static_cast<double>(values.size() - 1));
+    std::nth_element(values.begin(), nth, values.end());
+    return *nth;
+}
+
 // The feed holds ~16 s at 1k events/s; a frame's worth of polling keeps far ahead of it.
 constexpr std::chrono::milliseconds DefaultPollInterval{33};
 
@@ -78,6 +91,7 @@ void TimelineModel::poll()
         m_keyLaneCacheValid = false;
     }
     sampleMetrics();
+    updateRecent();
     Q_EMIT changed();
 }
 
@@ -89,8 +103,31 @@ void TimelineModel::ingest(const QList<QueueEvent> &events)
     }
     if (!events.isEmpty()) {
         m_keyLaneCacheValid = false;
+        updateRecent();
         Q_EMIT changed();
     }
+}
+
+void TimelineModel::updateRecent()
+{
+    const TimePoint from = m_now - RecentWindow;
+    std::vector<Duration> values;
+    const auto roll = [&](std::deque<std::pair<TimePoint, Duration>> &samples, qsizetype &count, Duration &p50, Duration &p99) {
+        while (!samples.empty() && (samples.front().first < from || samples.size() > MaxRecentSamples)) {
+            samples.pop_front();
+        }
+        values.clear();
+        values.reserve(samples.size());
+        for (const auto &sample : samples) {
+            values.push_back(sample.second);
+        }
+        count = static_cast<qsizetype>(values.size());
+        p50 = quantile(values, 0.5);
+        p99 = quantile(values, 0.99);
+    };
+    m_metrics.recentWindow = RecentWindow;
+    roll(m_recentLatency, m_metrics.recentLatencyCount, m_metrics.recentLatencyP50, m_metrics.recentLatencyP99);
+    roll(m_recentWork, m_metrics.recentWorkCount, m_metrics.recentWorkP50, m_metrics.recentWorkP99);
 }
 
 void TimelineModel::sampleMetrics()
@@ -124,6 +161,9 @@ void TimelineModel::clear()
     m_workers.assign(1, Lane());
     m_keyLaneCacheValid = false;
     m_eventsIngested = 0;
+    m_recentLatency.clear();
+    m_recentWork.clear();
+    updateRecent();
     Q_EMIT changed();
 }
 
@@ -216,6 +256,7 @@ void TimelineModel::closeSpan(Lane &lane, TimelineSpan::Kind kind, TimePoint t)
     s.end = std::max(t, s.start);
     if (kind != TimelineSpan::Kind::Backoff) {
         s.plannedEnd = s.end;
+        (kind == TimelineSpan::Kind::Waiting ? m_recentLatency : m_recentWork).emplace_back(s.end, s.end - s.start);
     }
     if (kind == TimelineSpan::Kind::Processing) {
         Lane &w = workerLane(s.worker);

@@ -50,6 +50,8 @@ public:
     static constexpr qsizetype DefaultSpanCapacity = 200000;
     static constexpr qsizetype DefaultMarkCapacity = 100000;
     static constexpr qsizetype DefaultMaxKeyLanes = 10000;
+    // The window of the rolling quantiles in metrics().
+    static constexpr Duration RecentWindow = std::chrono::seconds(10);
 
     explicit TimelineModel(QObject *parent = nullptr, qsizetype spanCapacity = DefaultSpanCapacity, qsizetype markCapacity = DefaultMarkCapacity);
     ~TimelineModel() override;
@@ -92,6 +94,8 @@ public:
     // pixel); where kinds overlap, processing wins over backoff over waiting. For hover and clicks.
     [[nodiscard]] std::optional<TimelineSpan> spanAt(const TimelineLane &lane, TimePoint t, Duration slop = Duration(0)) const;
 
+    // The last sample of the queue's metrics with the rolling figures; the rolling quantiles are
+    // also kept up to date by ingest() without a queue.
     [[nodiscard]] TimelineMetrics metrics() const { return m_metrics; }
 
     [[nodiscard]] qsizetype spanCount() const;
@@ -157,6 +161,7 @@ private:
     [[nodiscard]] const Lane *findLane(const TimelineLane &lane) const;
     void sweep();
     void sampleMetrics();
+    void updateRecent();
 
     Queue *m_queue = nullptr; // not owned
     QTimer m_pollTimer;
@@ -187,6 +192,9 @@ private:
         quint64 retries = 0;
     };
     std::deque<Sample> m_samples;
+    // (end, duration) of the waiting and processing spans closed within RecentWindow of now.
+    std::deque<std::pair<TimePoint, Duration>> m_recentLatency;
+    std::deque<std::pair<TimePoint, Duration>> m_recentWork;
     TimelineMetrics m_metrics;
 };
 

@@ -17,8 +17,8 @@ QueueMetricsPanel::QueueMetricsPanel(QWidget *parent)
     const QStringList names{
         tr("Depth"),
         tr("Adds/s"),
-        tr("Queue latency p50 / p99"),
-        tr("Work duration p50 / p99"),
+        tr("Queue latency p50 / p99 (10 s)"),
+        tr("Work duration p50 / p99 (10 s)"),
         tr("Retries"),
         tr("Processing"),
         tr("Unfinished work"),
@@ -27,8 +27,8 @@ QueueMetricsPanel::QueueMetricsPanel(QWidget *parent)
     const QStringList help{
         tr("Keys added and not yet handed to a worker (workqueue_depth)"),
         tr("Adds per second over the last two seconds, merged adds excluded (workqueue_adds_total)"),
-        tr("Time from add to get (workqueue_queue_duration_seconds)"),
-        tr("Time from get to done (workqueue_work_duration_seconds)"),
+        tr("Time from add to get over the last 10 seconds; the tooltip of the value has it since the start (workqueue_queue_duration_seconds)"),
+        tr("Time from get to done over the last 10 seconds; the tooltip of the value has it since the start (workqueue_work_duration_seconds)"),
         tr("Rate-limited and delayed re-adds, total and per second (workqueue_retries_total)"),
         tr("Keys a worker is processing now"),
         tr("Sum of the time keys in processing have run so far (workqueue_unfinished_work_seconds)"),
@@ -83,8 +83,18 @@ void QueueMetricsPanel::setMetrics(const TimelineMetrics &metrics)
     };
     set(Field::Depth, locale.toString(q.depth));
     set(Field::AddsPerSecond, locale.toString(metrics.addsPerSecond, 'f', 1));
-    set(Field::QueueLatency, quantiles(q.queueLatency));
-    set(Field::WorkDuration, quantiles(q.workDuration));
+    const auto recent = [](qsizetype count, Duration p50, Duration p99) -> QString {
+        if (count == 0) {
+            return u"–"_s;
+        }
+        return formatTimelineDuration(p50) + u" / "_s + formatTimelineDuration(p99);
+    };
+    // The rolling figures say what happens now; the cumulative ones, as client-go exports them,
+    // are a hover away.
+    set(Field::QueueLatency, recent(metrics.recentLatencyCount, metrics.recentLatencyP50, metrics.recentLatencyP99));
+    m_values.at(static_cast<int>(Field::QueueLatency))->setToolTip(tr("Since the start: %1").arg(quantiles(q.queueLatency)));
+    set(Field::WorkDuration, recent(metrics.recentWorkCount, metrics.recentWorkP50, metrics.recentWorkP99));
+    m_values.at(static_cast<int>(Field::WorkDuration))->setToolTip(tr("Since the start: %1").arg(quantiles(q.workDuration)));
     set(Field::Retries, tr("%1 (%2/s)").arg(locale.toString(q.retries), locale.toString(metrics.retriesPerSecond, 'f', 1)));
     set(Field::Processing, locale.toString(q.processing));
     set(Field::UnfinishedWork, formatTimelineDuration(q.unfinishedWork));

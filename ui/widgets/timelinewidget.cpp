@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -272,7 +273,7 @@ TimePoint TimelineWidget::paintNow() const
 
 int TimelineWidget::labelWidth() const
 {
-    return fontMetrics().horizontalAdvance(u'M') * 14;
+    return fontMetrics().horizontalAdvance(u'M') * 16;
 }
 
 int TimelineWidget::axisHeight() const
@@ -437,6 +438,50 @@ void TimelineWidget::wheelEvent(QWheelEvent *event)
     event->accept();
 }
 
+void TimelineWidget::keyPressEvent(QKeyEvent *event)
+{
+    const QRect plot = plotRect();
+    const auto pan = [this](double fraction) {
+        setFollowLive(false);
+        const Duration shift(static_cast<Duration::rep>(fraction * static_cast<double>(m_span.count())));
+        setVisibleRange(m_start + shift, m_start + shift + m_span);
+    };
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoom(0.5, plot.center().x());
+        break;
+    case Qt::Key_Minus:
+        zoom(2.0, plot.center().x());
+        break;
+    case Qt::Key_Left:
+        pan(-0.1);
+        break;
+    case Qt::Key_Right:
+        pan(0.1);
+        break;
+    case Qt::Key_Up:
+        setFirstLane(m_firstLane - 1);
+        break;
+    case Qt::Key_Down:
+        setFirstLane(m_firstLane + 1);
+        break;
+    case Qt::Key_PageUp:
+        setFirstLane(m_firstLane - visibleLaneCount());
+        break;
+    case Qt::Key_PageDown:
+        setFirstLane(m_firstLane + visibleLaneCount());
+        break;
+    case Qt::Key_End:
+        setFollowLive(true);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
 void TimelineWidget::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton) {
@@ -541,7 +586,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.drawLine(QPointF(x, plot.top()), QPointF(x, height()));
             p.setPen(pal.color(QPalette::WindowText));
             const QString text = t == now ? tr("now") : formatTimelineDuration(t - now);
-            p.drawText(QRectF(x - 60, 0, 120, plot.top()), Qt::AlignCenter, text);
+            // Centred on its tick, but kept inside the widget (the "now" label sits at the edge).
+            const qreal textWidth = fontMetrics().horizontalAdvance(text) + 4;
+            const qreal left = std::clamp(x - textWidth / 2, static_cast<qreal>(label), width() - textWidth);
+            p.drawText(QRectF(left, 0, textWidth, plot.top()), Qt::AlignCenter, text);
         }
     }
 
@@ -612,7 +660,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
                     triangle.lineTo(x, top + 4);
                     triangle.closeSubpath();
                     p.fillPath(triangle, colour);
-                    if (m.kind == TimelineMark::Kind::GivenUp || m.kind == TimelineMark::Kind::Forgotten) {
+                    // Only a give-up gets a line across the lane: a forget follows every
+                    // success and would cover the spans it ends.
+                    if (m.kind == TimelineMark::Kind::GivenUp) {
                         p.fillRect(QRectF(x - 0.5, top, 1.5, rowHeight), colour);
                     }
                 }

@@ -21,6 +21,8 @@ class TimelineModel;
 // time and lanes and turns "follow live" off; following keeps the right edge at the model's now;
 // pausing freezes the picture while the model keeps reading its feed (so nothing is lost); the
 // tooltip describes the span under the cursor; a click on a span emits keyActivated().
+// Keyboard: +/- zoom, Left/Right pan (and stop following), Up/Down/Page Up/Page Down scroll the
+// lanes, End follows live again.
 // Cost: each frame asks the model only for the visible lanes and time range (O(log n + k) each)
 // and skips spans that would land on pixels already painted, so a frame's cost follows the
 // widget's size, not the history's.
@@ -93,6 +95,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
