@@ -1,7 +1,12 @@
 #include "ui/widgets/explorer.h"
 
 #include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
+#include "core/cache/notificationbatcher.h"
+#include "ui/models/eventstreammodel.h"
+#include "ui/models/objecthistory.h"
 #include "ui/widgets/contextsview.h"
+#include "ui/widgets/eventstreamview.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/objectview.h"
 #include "ui/workspace.h"
@@ -26,6 +31,18 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     m_objectView->setObjectName(u"object"_s);
     window->addView(m_objectView, tr("Object"), Qt::RightDockWidgetArea);
 
+    m_history = new ObjectHistory(this);
+    m_objectView->setHistory(m_history);
+
+    m_eventStream = new EventStreamModel(this);
+    m_eventStreamView = new EventStreamView(window);
+    m_eventStreamView->setObjectName(u"events"_s);
+    m_eventStreamView->setModel(m_eventStream);
+    window->addView(m_eventStreamView, tr("Events"), Qt::BottomDockWidgetArea);
+
+    connect(workspace, &Workspace::clusterConnected, this, [this](Cluster *cluster) {
+        connect(cluster->informers(), &InformerFactory::informerCreated, this, [this, cluster](SharedIndexInformer *informer) { tap(cluster, informer); });
+    });
     connect(m_contexts, &ContextsView::currentClusterChanged, this, &Explorer::setCluster);
     connect(window, &MainWindow::kubeconfigRequested, this, &Explorer::openKubeconfig);
 }
@@ -50,6 +67,26 @@ void Explorer::openKubeconfig(const QString &path)
         box->show();
     }
     m_contexts->connectCurrentContext();
+}
+
+QString Explorer::historyResource(const QString &cluster, const QString &informer)
+{
+    // Two clusters may both have "pods": the history keeps them apart.
+    return cluster + u" · "_s + informer;
+}
+
+void Explorer::tap(Cluster *cluster, SharedIndexInformer *informer)
+{
+    // One batcher per informer, every notification in order; it dies with the informer.
+    auto *batcher = new NotificationBatcher(NotificationBatcher::Mode::Every, informer);
+    const QString clusterName = cluster->name();
+    const QString resource = informer->name();
+    connect(batcher, &NotificationBatcher::notificationsReady, this, [this, clusterName, resource](const QList<Notification> &batch) {
+        m_eventStream->setCluster(clusterName);
+        m_eventStream->append(resource, batch);
+        m_history->append(historyResource(clusterName, resource), batch);
+    });
+    (void)informer->addEventHandler(batcher->handler());
 }
 
 void Explorer::setCluster(Cluster *cluster)

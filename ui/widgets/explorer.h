@@ -7,8 +7,12 @@ namespace Cachescope {
 
 class Cluster;
 class ContextsView;
+class EventStreamModel;
+class EventStreamView;
 class MainWindow;
+class ObjectHistory;
 class ObjectView;
+class SharedIndexInformer;
 class Workspace;
 
 // Explorer wires the explorer's views together in a MainWindow: the Clusters pane chooses the
@@ -32,13 +36,22 @@ public:
     ContextsView *contextsView() const { return m_contexts; }
     ObjectView *objectView() const { return m_objectView; }
 
+    EventStreamModel *eventStream() const { return m_eventStream; }
+    ObjectHistory *history() const { return m_history; }
+
 private:
     void setCluster(Cluster *cluster);
+    // tap() feeds every notification of a new informer to the event stream and the history.
+    void tap(Cluster *cluster, SharedIndexInformer *informer);
+    static QString historyResource(const QString &cluster, const QString &informer);
 
     QPointer<MainWindow> m_window;
     QPointer<Workspace> m_workspace;
     ContextsView *m_contexts = nullptr; // owned by the window (dock)
     ObjectView *m_objectView = nullptr; // owned by the window (dock)
+    EventStreamModel *m_eventStream = nullptr; // owned (child)
+    EventStreamView *m_eventStreamView = nullptr; // owned by the window (dock)
+    ObjectHistory *m_history = nullptr; // owned (child)
     QPointer<Cluster> m_cluster;
 };
 
