@@ -197,13 +197,14 @@ void Controller::waitWhilePaused()
 void Controller::workerLoop(int worker)
 {
     for (;;) {
-        waitWhilePaused();
         const std::optional<QString> key = m_queue->get(worker);
         if (!key) {
             return;
         }
-        // get() cannot be interrupted, so a worker that was already waiting when pause() came
-        // holds its key here: still "processing" for the queue, so no other worker takes it.
+        // get() cannot be interrupted, so pausing happens here, with the key taken: it stays
+        // "processing" for the queue (no other worker can take it) until resume(). Waiting
+        // before get() as well would not spare this (an idle worker is already inside get())
+        // and would make the number of keys held while paused depend on timing.
         waitWhilePaused();
         processKey(*key, worker);
     }

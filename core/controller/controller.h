@@ -33,9 +33,9 @@ class RateLimitingQueue;
 // workers at once.
 //
 // Lifecycle: start() registers the handler (with the settings' resync period) and starts the
-// workers; pause() stops workers from taking keys while the handler keeps queueing (a worker
-// already waiting for a key when pause() comes takes the next one but holds it, unprocessed,
-// until resume()); stop() removes the handler, shuts the queue down with drain and joins the
+// workers; pause() stops processing while the handler keeps queueing: each worker takes at most
+// one more key and holds it, unprocessed (the queue counts it as processing), until resume();
+// stop() removes the handler, shuts the queue down with drain and joins the
 // workers: every key queued before stop() is processed, keys waiting in rate-limit backoff are
 // dropped (as client-go's ShutDownWithDrain does). A stopped controller stays stopped.
 // Observability: metrics() and eventLog() are the queue's (Got and Done carry the worker id,
