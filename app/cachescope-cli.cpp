@@ -1,6 +1,9 @@
 // cachescope-cli: Cachescope's informers, headless.
 #include "core/cli/apiresourcescommand.h"
 #include "core/cli/contextscommand.h"
+#include "core/cli/getcommand.h"
+#include "core/cli/terminationsignals.h"
+#include "core/cli/watchcommand.h"
 #include "core/kube/kubeconfig.h"
 #include "core/version.h"
 
@@ -23,14 +26,23 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(u"Cachescope's informers, headless: list and watch a Kubernetes cluster through its informer cache.\n\n"
                                      "Commands:\n"
                                      "  contexts       list the contexts of the kubeconfig files, with the file of each\n"
-                                     "  api-resources  list the resource types the cluster offers"_s);
+                                     "  api-resources  list the resource types the cluster offers\n"
+                                     "  get RESOURCE   sync an informer and print from its cache (-n/-A, -l, --field-selector, --index, -o)\n"
+                                     "  watch RESOURCE print one JSON line per informer notification (--for, --dump; SIGINT ends it)"_s);
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption kubeconfigOption(u"kubeconfig"_s, u"The kubeconfig file to use (default: $KUBECONFIG, else ~/.kube/config)."_s, u"file"_s);
     const QCommandLineOption contextOption(u"context"_s, u"The kubeconfig context to use (default: current-context)."_s, u"name"_s);
     parser.addOption(kubeconfigOption);
     parser.addOption(contextOption);
-    parser.addPositionalArgument(u"command"_s, u"The command to run."_s, u"<command> [options]"_s);
+    // The options of every command are known to one parser (their names do not clash); each
+    // command reads the ones it takes.
+    Cachescope::GetCommand::addOptions(parser);
+    for (const QCommandLineOption &option : {QCommandLineOption(u"for"_s, u"watch: stop after this long (e.g. 30s, 5m)."_s, u"duration"_s),
+                                             QCommandLineOption(u"dump"_s, u"watch: when stopping, write the cache to this file as a v1 List."_s, u"file"_s)}) {
+        parser.addOption(option);
+    }
+    parser.addPositionalArgument(u"command"_s, u"The command to run."_s, u"<command> [resource] [options]"_s);
     parser.process(app);
 
     QTextStream out(stdout);
@@ -41,7 +53,8 @@ int main(int argc, char *argv[])
         return 1;
     }
     const QString command = positional.constFirst();
-    if (positional.size() > 1) {
+    const bool takesResource = command == u"get"_s || command == u"watch"_s;
+    if (positional.size() > (takesResource ? 2 : 1)) {
         err << "error: unexpected arguments after \"" << command << "\": " << positional.mid(1).join(u' ') << '\n';
         return 1;
     }
@@ -52,6 +65,32 @@ int main(int argc, char *argv[])
     if (command == u"api-resources"_s) {
         Cachescope::ApiResourcesCommand run(config, parser.value(contextOption), out, err);
         QObject::connect(&run, &Cachescope::ApiResourcesCommand::finished, &app, &QCoreApplication::exit);
+        run.start();
+        return app.exec();
+    }
+    if (takesResource) {
+        const QString resource = positional.value(1);
+        QString error;
+        if (command == u"get"_s) {
+            const auto options = Cachescope::GetCommand::fromParser(parser, resource, &error);
+            if (!options) {
+                err << "error: " << error << '\n';
+                return 1;
+            }
+            Cachescope::GetCommand run(config, parser.value(contextOption), *options, out, err);
+            QObject::connect(&run, &Cachescope::GetCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+            run.start();
+            return app.exec();
+        }
+        const auto options = Cachescope::WatchCommand::fromParser(parser, resource, &error);
+        if (!options) {
+            err << "error: " << error << '\n';
+            return 1;
+        }
+        Cachescope::WatchCommand run(config, parser.value(contextOption), *options, out, err);
+        Cachescope::TerminationSignals signals;
+        QObject::connect(&signals, &Cachescope::TerminationSignals::terminationRequested, &run, &Cachescope::WatchCommand::stop);
+        QObject::connect(&run, &Cachescope::WatchCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
         run.start();
         return app.exec();
     }

@@ -1,15 +1,17 @@
 // cachescope: the desktop explorer.
+#include "core/sim/simcluster.h"
 #include "core/version.h"
 #include "ui/localization.h"
+#include "ui/widgets/explorer.h"
 #include "ui/widgets/mainwindow.h"
-#include "ui/widgets/objectview.h"
+#include "ui/workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFile>
 #include <QStatusBar>
 
 #include <cstdio>
+#include <memory>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -26,10 +28,12 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(u"Explore a Kubernetes cluster through its informer cache."_s);
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption demo(u"demo"_s, u"Explore a simulated cluster started in-process."_s);
+    const QCommandLineOption demo(u"demo"_s, u"Explore a simulated cluster started in-process (with churn)."_s);
+    const QCommandLineOption demoPods(u"demo-pods"_s, u"Pods in the --demo cluster (default 3000)."_s, u"N"_s, u"3000"_s);
+    const QCommandLineOption demoChurn(u"demo-churn"_s, u"Changes per second in the --demo cluster (default 20)."_s, u"N"_s, u"20"_s);
     const QCommandLineOption lang(u"lang"_s, u"Language of the interface, e.g. zh_CN (default: the system's)."_s, u"LANG"_s);
     const QCommandLineOption kubeconfig(u"kubeconfig"_s, u"Kubeconfig file to open."_s, u"FILE"_s);
-    parser.addOptions({demo, lang, kubeconfig});
+    parser.addOptions({demo, demoPods, demoChurn, lang, kubeconfig});
     parser.process(app);
 
     const QLocale locale = parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system();
@@ -38,14 +42,31 @@ int main(int argc, char *argv[])
     }
 
     Cachescope::MainWindow window;
+    Cachescope::Workspace workspace;
+    Cachescope::Explorer explorer(&window, &workspace);
     window.restoreWindowState();
-    if (parser.isSet(demo)) {
-        QFile sample(u":/samples/pod.json"_s);
-        if (sample.open(QIODevice::ReadOnly)) {
-            window.objectView()->setObject(sample.readAll());
-        }
-        window.statusBar()->showMessage(QCoreApplication::translate("main", "Demo: a sample object"));
-    }
     window.show();
+
+    // --demo: a simulated cluster on its own thread; populating it does not hold the window up.
+    std::unique_ptr<Cachescope::Sim::SimCluster> sim;
+    if (parser.isSet(demo)) {
+        Cachescope::Sim::SimOptions options;
+        options.pods = parser.value(demoPods).toInt();
+        options.churn = parser.value(demoChurn).toDouble();
+        options.namespaces = 6;
+        options.nodes = std::max(3, options.pods / 100);
+        sim = std::make_unique<Cachescope::Sim::SimCluster>(options);
+        QObject::connect(sim.get(), &Cachescope::Sim::SimCluster::started, &explorer, [&](bool ok, const QString &error) {
+            if (!ok) {
+                std::fprintf(stderr, "cachescope: the demo cluster did not start: %s\n", qPrintable(error));
+                return;
+            }
+            explorer.openKubeconfig(sim->kubeconfigPath());
+        });
+        window.statusBar()->showMessage(QCoreApplication::translate("main", "Starting the demo cluster…"));
+        sim->startAsync();
+    } else {
+        explorer.openKubeconfig(parser.value(kubeconfig));
+    }
     return QApplication::exec();
 }

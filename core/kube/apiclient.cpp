@@ -223,7 +223,8 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, ResponseCal
         // A caller that goes away cancels its request.
         connect(context, &QObject::destroyed, reply, &QNetworkReply::abort);
         connect(reply, &QNetworkReply::finished, context, [=, this] {
-            const QByteArray body = reply->readAll();
+            // A connection that failed before any answer leaves the reply closed: no body to read.
+            const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
             ApiError replyError = errorFromReply(reply, body, *sslErrors);
             if (!replyError.isError()) {
                 ApiResponse response;

@@ -53,4 +53,3 @@ private:
 
 } // namespace Cachescope
 
-Q_DECLARE_METATYPE(Cachescope::DiscoveryResult)

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -46,3 +47,4 @@ public:
 };
 
 } // namespace Cachescope
+Q_DECLARE_METATYPE(Cachescope::DiscoveryResult)

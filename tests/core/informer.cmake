@@ -2,3 +2,4 @@
 cachescope_add_test(NAME tst_backoff SOURCES tst_backoff.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_reflector SOURCES tst_reflector.cpp fakelisterwatcher.h LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_sharedindexinformer SOURCES tst_sharedindexinformer.cpp fakelisterwatcher.h LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_notificationbatcher SOURCES tst_notificationbatcher.cpp LIBRARIES cachescope-core LABELS core)

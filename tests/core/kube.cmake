@@ -7,3 +7,4 @@ cachescope_add_test(NAME tst_credentials SOURCES tst_credentials.cpp LIBRARIES c
 cachescope_add_test(NAME tst_apiclient SOURCES tst_apiclient.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_discovery SOURCES tst_discovery.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_clicommands SOURCES tst_clicommands.cpp LIBRARIES cachescope-clicommands LABELS core)
+cachescope_add_test(NAME tst_durations SOURCES tst_durations.cpp LIBRARIES cachescope-clicommands LABELS core)

@@ -1,6 +1,15 @@
 #include "ui/widgets/objectview.h"
 
+#include "core/cache/kubeobject.h"
+#include "core/cache/notification.h"
+#include "ui/models/objecthistory.h"
+#include "ui/widgets/objectdiffview.h"
+#include "ui/widgets/objecthistoryview.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QFile>
 #include <QPalette>
 #include <QSyntaxHighlighter>
@@ -22,9 +31,17 @@ private Q_SLOTS:
     void invalidJsonShowsError();
     void themeFollowsPalette();
     void jsonFormat();
+    void secretValuesAreMasked_data();
+    void secretValuesAreMasked();
+    void revealEndsWhenAnotherObjectIsShown();
+    void nonSecretsAreNotMasked();
+    void copyName();
+    void historyDiffOfAnUpdate();
+    void historyDiffMasksSecrets();
 
 private:
     static QByteArray samplePod();
+    static QByteArray secret(const QString &name, const QString &password, int resourceVersion = 1, bool withKind = true);
 };
 
 QByteArray TestObjectView::samplePod()
@@ -43,6 +60,14 @@ void TestObjectView::showsYamlOfSamplePod()
     QFile expected(QStringLiteral(CACHESCOPE_TEST_DATA "/pod.yaml"));
     QVERIFY(expected.open(QIODevice::ReadOnly));
     QCOMPARE(view.text(), QString::fromUtf8(expected.readAll()));
+}
+
+// The password "hunter2" is aHVudGVyMg== in base64; stringData holds a plain token.
+QByteArray TestObjectView::secret(const QString &name, const QString &password, int resourceVersion, bool withKind)
+{
+    return uR"({%1"apiVersion":"v1","metadata":{"name":"%2","namespace":"shop","uid":"uid-%2","resourceVersion":"%3"},"type":"Opaque","data":{"password":"%4","username":"YWRtaW4="},"stringData":{"token":"tok-plain-42"}})"_s
+        .arg(withKind ? uR"("kind":"Secret",)"_s : QString(), name, QString::number(resourceVersion), password)
+        .toUtf8();
 }
 
 void TestObjectView::highlightsKeys_data()
@@ -117,6 +142,158 @@ void TestObjectView::jsonFormat()
     view.setObject(samplePod());
     view.setFormat(Cachescope::ObjectView::Format::Json);
     QVERIFY(view.text().startsWith(u"{\n    \"apiVersion\": \"v1\""_s));
+}
+
+void TestObjectView::secretValuesAreMasked_data()
+{
+    QTest::addColumn<Cachescope::ObjectView::Format>("format");
+    QTest::addColumn<bool>("withKind");
+    QTest::newRow("YAML") << Cachescope::ObjectView::Format::Yaml << true;
+    QTest::newRow("JSON") << Cachescope::ObjectView::Format::Json << true;
+    QTest::newRow("listed Secret without kind, known by its resource") << Cachescope::ObjectView::Format::Yaml << false;
+}
+
+void TestObjectView::secretValuesAreMasked()
+{
+    QFETCH(Cachescope::ObjectView::Format, format);
+    QFETCH(bool, withKind);
+    const QStringList values{u"aHVudGVyMg=="_s, u"YWRtaW4="_s, u"tok-plain-42"_s};
+
+    Cachescope::ObjectView view;
+    view.setFormat(format);
+    view.setObject(secret(u"db"_s, u"aHVudGVyMg=="_s, 1, withKind), u"secrets"_s);
+    QVERIFY(view.isSecret());
+    QVERIFY(view.revealAction()->isEnabled());
+    QGuiApplication::clipboard()->clear();
+    view.copyTextAction()->trigger();
+    const QString copied = QGuiApplication::clipboard()->text();
+    QVERIFY(!copied.isEmpty());
+    for (const QString &value : values) {
+        QVERIFY2(!view.text().contains(value), qPrintable(value));
+        QVERIFY2(!copied.contains(value), qPrintable(value));
+    }
+    // The keys stay visible, each value replaced by the mask.
+    QVERIFY(view.text().contains(u"password"_s));
+    QVERIFY(view.text().contains(u"token"_s));
+    QCOMPARE(view.text().count(Cachescope::ObjectHistory::MaskedValue), 3);
+    QCOMPARE(copied, view.text());
+
+    view.revealAction()->trigger();
+    QVERIFY(view.secretsRevealed());
+    view.copyTextAction()->trigger();
+    for (const QString &value : values) {
+        QVERIFY2(view.text().contains(value), qPrintable(value));
+        QVERIFY2(QGuiApplication::clipboard()->text().contains(value), qPrintable(value));
+    }
+
+    view.revealAction()->trigger();
+    QVERIFY(!view.secretsRevealed());
+    QVERIFY(!view.text().contains(values.first()));
+}
+
+void TestObjectView::revealEndsWhenAnotherObjectIsShown()
+{
+    Cachescope::ObjectView view;
+    view.setObject(secret(u"db"_s, u"aHVudGVyMg=="_s, 1));
+    view.setSecretsRevealed(true);
+    QVERIFY(view.text().contains(u"aHVudGVyMg=="_s));
+
+    // A new version of the same Secret stays revealed: the user is watching it change.
+    view.setObject(secret(u"db"_s, u"c3dvcmRmaXNo"_s, 2));
+    QVERIFY(view.secretsRevealed());
+    QVERIFY(view.text().contains(u"c3dvcmRmaXNo"_s));
+
+    view.setObject(secret(u"api"_s, u"aHVudGVyMg=="_s, 3));
+    QVERIFY(!view.secretsRevealed());
+    QVERIFY(!view.revealAction()->isChecked());
+    QVERIFY(!view.text().contains(u"aHVudGVyMg=="_s));
+}
+
+void TestObjectView::nonSecretsAreNotMasked()
+{
+    Cachescope::ObjectView view;
+    view.setObject(R"({"kind":"ConfigMap","metadata":{"name":"c"},"data":{"key":"visible-value"}})", u"configmaps"_s);
+    QVERIFY(!view.isSecret());
+    QVERIFY(!view.revealAction()->isEnabled());
+    QVERIFY(view.text().contains(u"visible-value"_s));
+    view.setSecretsRevealed(true);
+    QVERIFY(!view.secretsRevealed());
+}
+
+void TestObjectView::copyName()
+{
+    Cachescope::ObjectView view;
+    QVERIFY(!view.copyNameAction()->isEnabled());
+    view.setObject(samplePod());
+    QVERIFY(view.copyNameAction()->isEnabled());
+    view.copyNameAction()->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"web-7d4b9c8f5d-x2k8p"_s);
+    QCOMPARE(view.copyTextAction()->text(), u"Copy YAML"_s);
+    view.setFormat(Cachescope::ObjectView::Format::Json);
+    QCOMPARE(view.copyTextAction()->text(), u"Copy JSON"_s);
+}
+
+void TestObjectView::historyDiffOfAnUpdate()
+{
+    using Cachescope::KubeObject;
+    using Cachescope::Notification;
+    Cachescope::ObjectHistory history;
+    QAbstractItemModelTester tester(&history, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Cachescope::ObjectView view;
+    view.setHistory(&history);
+
+    const QByteArray pending = samplePod().replace(R"("phase":"Running")", R"("phase":"Pending")").replace(R"("184231")", R"("184230")");
+    const KubeObject before = *KubeObject::fromJson(pending);
+    const KubeObject after = *KubeObject::fromJson(samplePod());
+    const QString key = u"shop/web-7d4b9c8f5d-x2k8p"_s;
+    history.append(u"pods"_s, {Notification::add(key, before, true)});
+    view.showObject(u"pods"_s, key, before);
+    QCOMPARE(history.rowCount(), 1);
+    history.append(u"pods"_s, {Notification::update(key, before, after)});
+    QCOMPARE(history.rowCount(), 2);
+
+    // The newest version is followed: the update is selected and its diff shown.
+    QCOMPARE(view.historyView()->selectedRow(), 1);
+    const QString diff = view.historyView()->diffView()->text();
+    QVERIFY2(diff.contains(u"-  phase: Pending\n+  phase: Running"_s), qPrintable(diff));
+    QVERIFY2(diff.contains(u"-  resourceVersion: \"184230\"\n+  resourceVersion: \"184231\""_s), qPrintable(diff));
+    QCOMPARE(diff.count(u"@@ -"_s), 2);
+
+    // The add shows the whole object as added lines.
+    view.historyView()->selectRow(0);
+    QVERIFY(view.historyView()->diffView()->text().startsWith(u"@@ -0,0 +1,"_s));
+}
+
+void TestObjectView::historyDiffMasksSecrets()
+{
+    using Cachescope::KubeObject;
+    using Cachescope::Notification;
+    Cachescope::ObjectHistory history;
+    Cachescope::ObjectView view;
+    view.setHistory(&history);
+    const KubeObject v1 = *KubeObject::fromJson(secret(u"db"_s, u"aHVudGVyMg=="_s, 1, false));
+    const KubeObject v2 = *KubeObject::fromJson(secret(u"db"_s, u"c3dvcmRmaXNo"_s, 2, false));
+    history.append(u"secrets"_s, {Notification::add(u"shop/db"_s, v1, false)});
+    view.showObject(u"secrets"_s, u"shop/db"_s, v1);
+    history.append(u"secrets"_s, {Notification::update(u"shop/db"_s, v1, v2)});
+    view.historyView()->selectRow(1);
+
+    const auto diffText = [&view] {
+        return view.historyView()->diffView()->text();
+    };
+    QVERIFY(!diffText().contains(u"aHVudGVyMg=="_s));
+    QVERIFY(!diffText().contains(u"c3dvcmRmaXNo"_s));
+    QVERIFY(!diffText().contains(u"tok-plain-42"_s));
+    QVERIFY(diffText().contains(u"resourceVersion"_s));
+
+    view.setSecretsRevealed(true);
+    QVERIFY2(diffText().contains(u"-  password: aHVudGVyMg==\n+  password: c3dvcmRmaXNo"_s), qPrintable(diffText()));
+
+    // Showing another object masks the history again.
+    const KubeObject other = *KubeObject::fromJson(secret(u"api"_s, u"YQ=="_s, 5, false));
+    history.append(u"secrets"_s, {Notification::add(u"shop/api"_s, other, false)});
+    view.showObject(u"secrets"_s, u"shop/api"_s, other);
+    QVERIFY(!view.historyView()->secretsRevealed());
 }
 
 QTEST_MAIN(TestObjectView)

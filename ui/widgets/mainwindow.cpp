@@ -1,7 +1,6 @@
 #include "ui/widgets/mainwindow.h"
 
 #include "core/version.h"
-#include "ui/widgets/objectview.h"
 #include "ui/widgets/recentfilesmenu.h"
 
 #include <QApplication>
@@ -20,11 +19,9 @@ namespace Cachescope {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
-    , m_objectView(new ObjectView(this))
 {
     setWindowTitle(tr("Cachescope"));
     setWindowIcon(QIcon(u":/icons/cachescope.svg"_s));
-    setCentralWidget(m_objectView);
     setDockNestingEnabled(true);
     createMenus();
     statusBar()->showMessage(tr("No cluster"));
@@ -39,8 +36,19 @@ void MainWindow::addView(QWidget *view, const QString &title, Qt::DockWidgetArea
     // The object name keys the dock in the saved window state.
     dock->setObjectName(view->objectName().isEmpty() ? title : view->objectName());
     dock->setWidget(view);
-    addDockWidget(area, dock);
+    if (QDockWidget *first = m_firstDockOfArea.value(area)) {
+        tabifyDockWidget(first, dock);
+        first->raise();
+    } else {
+        addDockWidget(area, dock);
+        m_firstDockOfArea.insert(area, dock);
+    }
     m_viewMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::setCentralView(QWidget *view)
+{
+    setCentralWidget(view);
 }
 
 void MainWindow::createMenus()

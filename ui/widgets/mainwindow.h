@@ -1,10 +1,12 @@
 #pragma once
 
+#include <QHash>
 #include <QMainWindow>
+
+class QDockWidget;
 
 namespace Cachescope {
 
-class ObjectView;
 class RecentFilesMenu;
 
 // MainWindow only assembles: menus, status bar, dock areas that the feature views fill, and
@@ -18,9 +20,11 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    [[nodiscard]] ObjectView *objectView() const { return m_objectView; }
+    // setCentralView() puts the main view (the resource table) in the middle.
+    void setCentralView(QWidget *view);
 
     // addView() puts a feature's view in a dock area and its toggle in the View menu.
+    // Views added to the same area after the first are tabbed with it.
     void addView(QWidget *view, const QString &title, Qt::DockWidgetArea area);
 
     // restoreWindowState() applies the geometry and dock layout saved at the last close;
@@ -39,7 +43,7 @@ private:
     void openKubeconfig();
     void showAbout();
 
-    ObjectView *m_objectView; // owned (central widget)
+    QHash<Qt::DockWidgetArea, QDockWidget *> m_firstDockOfArea; // owned (children)
     RecentFilesMenu *m_recentFiles = nullptr; // owned (child of the File menu)
     QMenu *m_viewMenu = nullptr; // owned (child of the menu bar)
 };

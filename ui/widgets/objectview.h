@@ -1,9 +1,13 @@
 #pragma once
 
 #include <QByteArray>
+#include <QPointer>
+#include <QString>
 #include <QWidget>
 
+class QAction;
 class QPlainTextEdit;
+class QTabWidget;
 class QTextDocument;
 
 namespace KSyntaxHighlighting {
@@ -12,10 +16,20 @@ class SyntaxHighlighter;
 
 namespace Cachescope {
 
+class KubeObject;
+class ObjectHistory;
+class ObjectHistoryView;
+
 // ObjectView shows one Kubernetes object as YAML or JSON, highlighted by KSyntaxHighlighting
 // with the theme that suits the widget's palette (light or dark), switching when the palette
-// changes. It holds the object's JSON bytes as given; rendering happens on each setObject()
-// or format change, on the GUI thread (one object is small: milliseconds at most).
+// changes, and in a second tab the object's history of notifications with the diff of each
+// (ObjectHistoryView over an ObjectHistory the caller owns).
+// A Secret's `data` and `stringData` values are shown as "••••••" until the user reveals them
+// (revealAction()); revealing holds for that object only and ends when another object is
+// shown. Copying (copyTextAction()) copies exactly what is shown, masked unless revealed.
+// The view never logs object contents.
+// It holds the object's JSON bytes as given; rendering happens on each setObject() or format
+// change, on the GUI thread (one object is small: milliseconds at most).
 class ObjectView final : public QWidget
 {
     Q_OBJECT
@@ -29,12 +43,25 @@ public:
     ~ObjectView() override;
 
     // setObject() shows the object whose JSON encoding is `json`. Invalid JSON is shown as
-    // an error message in the view, never as a crash or an empty pane.
-    void setObject(const QByteArray &json);
+    // an error message in the view, never as a crash or an empty pane. `resource` (e.g.
+    // "secrets") tells a Secret that carries no kind, as items of a list response do.
+    void setObject(const QByteArray &json, const QString &resource = {});
     [[nodiscard]] QByteArray object() const { return m_json; }
+
+    // showObject() shows an informer's object and points the history tab at its key.
+    void showObject(const QString &resource, const QString &key, const KubeObject &object);
+
+    // setHistory() gives the view the history to show in its History tab (not owned).
+    void setHistory(ObjectHistory *history);
+    [[nodiscard]] ObjectHistoryView *historyView() const { return m_historyView; }
 
     void setFormat(Format format);
     [[nodiscard]] Format format() const { return m_format; }
+
+    // isSecret() is true when the shown object's values are subject to masking.
+    [[nodiscard]] bool isSecret() const { return m_secret; }
+    void setSecretsRevealed(bool revealed);
+    [[nodiscard]] bool secretsRevealed() const { return m_revealed; }
 
     // The rendered document, for tests and for "copy as YAML".
     [[nodiscard]] QTextDocument *document() const;
@@ -42,17 +69,40 @@ public:
     // The name of the KSyntaxHighlighting theme in use.
     [[nodiscard]] QString themeName() const;
 
+    // Actions, also for menus and shortcuts elsewhere: reveal (checkable; enabled for secrets),
+    // copy name, copy the shown text (YAML or JSON, masked unless revealed).
+    [[nodiscard]] QAction *revealAction() const { return m_revealAction; }
+    [[nodiscard]] QAction *copyNameAction() const { return m_copyNameAction; }
+    [[nodiscard]] QAction *copyTextAction() const { return m_copyTextAction; }
+
+    // renderText() is how the view renders an object: YAML or indented JSON, a Secret's values
+    // masked when `mask` is set. Empty for invalid JSON (the error goes to `error` if given).
+    [[nodiscard]] static QString renderText(const QByteArray &json, Format format, bool mask, const QString &resource = {}, QString *error = nullptr);
+
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
     void render();
     void applyTheme();
+    void updateActions();
 
+    QTabWidget *m_tabs; // owned (child)
     QPlainTextEdit *m_editor; // owned (child)
+    ObjectHistoryView *m_historyView; // owned (child)
     KSyntaxHighlighting::SyntaxHighlighter *m_highlighter; // owned (child of the document)
+    QAction *m_yamlAction; // owned (child)
+    QAction *m_jsonAction; // owned (child)
+    QAction *m_revealAction; // owned (child)
+    QAction *m_copyNameAction; // owned (child)
+    QAction *m_copyTextAction; // owned (child)
     QByteArray m_json;
+    QString m_resource;
+    QString m_name;
+    QString m_identity; // what makes "another object": uid, or kind/namespace/name
     Format m_format = Format::Yaml;
+    bool m_secret = false;
+    bool m_revealed = false;
 };
 
 } // namespace Cachescope

@@ -1,0 +1,101 @@
+#include "core/cache/informerfactory.h"
+
+#include "core/cache/apilisterwatcher.h"
+#include "core/cache/indexfunctions.h"
+#include "core/kube/apiclient.h"
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+InformerFactory::InformerFactory(ApiClient *client, QThread *networkThread, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_networkThread(networkThread)
+{
+}
+
+InformerFactory::~InformerFactory()
+{
+    shutdown();
+}
+
+Indexers InformerFactory::defaultIndexers(const ApiResource &resource)
+{
+    Indexers indexers;
+    if (resource.namespaced) {
+        indexers.insert(u"namespace"_s, namespaceIndexFunction());
+    }
+    if (resource.gvr.group().isEmpty() && resource.gvr.resource() == u"pods"_s) {
+        indexers.insert(u"node"_s, nodeNameIndexFunction());
+        indexers.insert(u"owner"_s, ownerUidIndexFunction());
+        indexers.insert(u"label:app"_s, labelIndexFunction(u"app"_s));
+    }
+    return indexers;
+}
+
+SharedIndexInformer *InformerFactory::informer(const InformerKey &key)
+{
+    if (SharedIndexInformer *existing = find(key)) {
+        return existing;
+    }
+    ApiListerWatcher::Target target;
+    target.resource = key.resource;
+    target.namespaceName = key.namespaceName;
+    target.labelSelector = key.labelSelector;
+    target.fieldSelector = key.fieldSelector;
+    target.metadataOnly = key.metadataOnly;
+
+    SharedIndexInformer::Options options = m_defaults;
+    options.name = key.name();
+    options.indexers = defaultIndexers(key.resource);
+    auto *informer = new SharedIndexInformer(std::make_unique<ApiListerWatcher>(m_client, target), m_networkThread, options, this);
+    m_informers.insert(key, informer);
+    m_order.append(key);
+    Q_EMIT informerCreated(informer, key);
+    return informer;
+}
+
+SharedIndexInformer *InformerFactory::find(const InformerKey &key) const
+{
+    return m_informers.value(key);
+}
+
+QList<SharedIndexInformer *> InformerFactory::informers() const
+{
+    QList<SharedIndexInformer *> list;
+    list.reserve(m_order.size());
+    for (const InformerKey &key : m_order) {
+        list.append(m_informers.value(key));
+    }
+    return list;
+}
+
+void InformerFactory::start()
+{
+    for (const InformerKey &key : std::as_const(m_order)) {
+        SharedIndexInformer *informer = m_informers.value(key);
+        if (!informer->isRunning()) {
+            informer->run();
+        }
+    }
+}
+
+void InformerFactory::shutdown()
+{
+    for (SharedIndexInformer *informer : std::as_const(m_informers)) {
+        informer->stop();
+    }
+}
+
+bool InformerFactory::hasSynced() const
+{
+    for (const SharedIndexInformer *informer : m_informers) {
+        if (informer->isRunning() && !informer->hasSynced()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace Cachescope

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "core/cache/informerkey.h"
+#include "core/cache/sharedindexinformer.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+class QThread;
+
+namespace Cachescope {
+
+class ApiClient;
+
+// InformerFactory is client-go's SharedInformerFactory for one cluster: informer() hands out
+// one SharedIndexInformer per InformerKey (resource + namespace + selectors + metadata-only),
+// creating it on first request, so that every view and controller that needs pods of a cluster
+// shares one list, one watch and one cache. As in client-go, a new informer does not run until
+// start() is called; start() runs every informer not yet running and may be called again after
+// more informers were asked for. shutdown() stops them all.
+//
+// Every informer gets the factory's default options (queue kind, resync, reflector settings)
+// and the default indexers of its resource (defaultIndexers(): namespace for every namespaced
+// resource; for pods also node, owner uid and the `app` label).
+//
+// Thread: lives on the thread that uses the informers (the GUI thread in the app); the
+// informers' reflectors run on `networkThread`, with `client`, which lives there. Ownership:
+// owns its informers (QObject children); the client and the thread are not owned.
+class InformerFactory final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InformerFactory)
+
+public:
+    InformerFactory(ApiClient *client, QThread *networkThread, QObject *parent = nullptr);
+    ~InformerFactory() override;
+
+    // setDefaultOptions() applies to informers created afterwards (name and indexers are set
+    // per informer).
+    void setDefaultOptions(const SharedIndexInformer::Options &options) { m_defaults = options; }
+    const SharedIndexInformer::Options &defaultOptions() const { return m_defaults; }
+
+    // informer() returns the informer of `key`, created (not started) if needed.
+    SharedIndexInformer *informer(const InformerKey &key);
+    // find() returns the informer of `key` if it exists.
+    SharedIndexInformer *find(const InformerKey &key) const;
+    QList<SharedIndexInformer *> informers() const;
+    QList<InformerKey> keys() const { return m_order; }
+
+    void start();
+    void shutdown();
+
+    // hasSynced() is true when every started informer has synced.
+    [[nodiscard]] bool hasSynced() const;
+
+    static Indexers defaultIndexers(const ApiResource &resource);
+
+Q_SIGNALS:
+    void informerCreated(Cachescope::SharedIndexInformer *informer, const Cachescope::InformerKey &key);
+
+private:
+    QPointer<ApiClient> m_client; // not owned; lives on m_networkThread
+    QThread *m_networkThread; // not owned
+    SharedIndexInformer::Options m_defaults;
+    QHash<InformerKey, SharedIndexInformer *> m_informers; // owned (children)
+    QList<InformerKey> m_order; // creation order, for the UI
+};
+
+} // namespace Cachescope

@@ -1,0 +1,78 @@
+#include "core/cli/informerrequest.h"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+QList<QCommandLineOption> InformerRequest::options()
+{
+    return {
+        QCommandLineOption({u"n"_s, u"namespace"_s}, u"Only objects of this namespace (default: the context's namespace)."_s, u"ns"_s),
+        QCommandLineOption({u"A"_s, u"all-namespaces"_s}, u"Objects of every namespace."_s),
+        QCommandLineOption({u"l"_s, u"selector"_s}, u"Label selector sent to the server (e.g. app=web,tier!=db)."_s, u"selector"_s),
+        QCommandLineOption(u"field-selector"_s, u"Field selector sent to the server (e.g. spec.nodeName=node-1)."_s, u"selector"_s),
+        QCommandLineOption(u"metadata-only"_s, u"List and watch metadata only (PartialObjectMetadata), as metadata informers do."_s),
+        QCommandLineOption(u"timeout"_s, u"How long to try reaching the server and syncing before giving up (default 60s)."_s, u"duration"_s),
+    };
+}
+
+std::optional<InformerRequest> InformerRequest::fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage)
+{
+    InformerRequest request;
+    request.resource = resource;
+    if (resource.isEmpty()) {
+        *errorMessage = u"a resource is required (e.g. pods, deployments.apps)"_s;
+        return std::nullopt;
+    }
+    request.allNamespaces = parser.isSet(u"A"_s);
+    request.namespaceName = parser.value(u"n"_s);
+    if (request.allNamespaces && !request.namespaceName.isEmpty()) {
+        *errorMessage = u"-n and -A exclude each other"_s;
+        return std::nullopt;
+    }
+    request.labelSelector = parser.value(u"l"_s);
+    request.fieldSelector = parser.value(u"field-selector"_s);
+    request.metadataOnly = parser.isSet(u"metadata-only"_s);
+    if (parser.isSet(u"timeout"_s)) {
+        const auto timeout = parseDuration(parser.value(u"timeout"_s));
+        if (!timeout) {
+            *errorMessage = u"--timeout: \"%1\" is not a duration (e.g. 30s, 2m)"_s.arg(parser.value(u"timeout"_s));
+            return std::nullopt;
+        }
+        request.timeout = *timeout;
+    }
+    return request;
+}
+
+std::optional<std::chrono::milliseconds> parseDuration(const QString &text)
+{
+    bool isNumber = false;
+    const double seconds = text.toDouble(&isNumber);
+    if (isNumber) {
+        return seconds < 0 ? std::nullopt : std::optional(std::chrono::milliseconds(qint64(seconds * 1000)));
+    }
+    static const QRegularExpression part(u"(\\d+(?:\\.\\d+)?)(ms|s|m|h)"_s);
+    qint64 total = 0;
+    qsizetype position = 0;
+    auto it = part.globalMatch(text);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch match = it.next();
+        if (match.capturedStart() != position) {
+            return std::nullopt;
+        }
+        position = match.capturedEnd();
+        const double value = match.captured(1).toDouble();
+        const QString unit = match.captured(2);
+        const double factor = unit == u"ms"_s ? 1 : unit == u"s"_s ? 1000 : unit == u"m"_s ? 60000 : 3600000;
+        total += qint64(value * factor);
+    }
+    if (position == 0 || position != text.size()) {
+        return std::nullopt;
+    }
+    return std::chrono::milliseconds(total);
+}
+
+} // namespace Cachescope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QCommandLineOption>
+#include <QList>
+#include <QString>
+
+#include <chrono>
+#include <optional>
+
+class QCommandLineParser;
+
+namespace Cachescope {
+
+// InformerRequest is what `get`, `watch` and `control` share on their command line: the
+// resource as typed at kubectl ("po", "deployments.apps"), `-n NS` or `-A`, `-l SELECTOR`,
+// `--field-selector S`, `--metadata-only`, and `--timeout` for reaching the server and
+// syncing. options() are added to the parser; fromParser() reads them back (the kubeconfig's
+// namespace applies when neither -n nor -A is given). Plain value type.
+struct InformerRequest
+{
+    QString resource;
+    QString namespaceName; // empty with allNamespaces
+    bool allNamespaces = false;
+    QString labelSelector;
+    QString fieldSelector;
+    bool metadataOnly = false;
+    std::chrono::milliseconds timeout{std::chrono::seconds(60)};
+
+    static QList<QCommandLineOption> options();
+    // fromParser() fills a request from parsed options and the resource argument; on a bad value
+    // it returns nothing and sets *errorMessage.
+    [[nodiscard]] static std::optional<InformerRequest> fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage);
+};
+
+// parseDuration() reads a Go-style duration: "500ms", "30s", "5m", "1h", "1m30s"; a bare number
+// is seconds. Returns nothing for anything else (or a negative value).
+[[nodiscard]] std::optional<std::chrono::milliseconds> parseDuration(const QString &text);
+
+} // namespace Cachescope

@@ -1,0 +1,104 @@
+#include "core/cli/informersession.h"
+
+#include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
+
+#include <QTextStream>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+InformerSession::InformerSession(const Kubeconfig &config, const QString &context, const InformerRequest &request, QTextStream &err, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_context(context)
+    , m_request(request)
+    , m_err(err)
+{
+    m_deadline.setSingleShot(true);
+    connect(&m_deadline, &QTimer::timeout, this, [this] {
+        const QString seconds = QString::number(double(m_request.timeout.count()) / 1000.0);
+        fail(m_lastError.isEmpty() ? u"the informer did not sync within %1 s"_s.arg(seconds) : u"gave up after %1 s: %2"_s.arg(seconds, m_lastError));
+    });
+}
+
+InformerSession::~InformerSession() = default;
+
+void InformerSession::start()
+{
+    if (m_config.hasErrors()) {
+        QStringList problems;
+        for (const KubeconfigError &error : m_config.errors()) {
+            problems.append(error.toString());
+        }
+        fail(problems.join(u"\n"_s));
+        return;
+    }
+    const auto resolved = m_config.restConfig(m_context);
+    if (const auto *error = std::get_if<KubeconfigError>(&resolved)) {
+        fail(error->toString());
+        return;
+    }
+    const RestConfig &rest = std::get<RestConfig>(resolved);
+    if (!m_request.allNamespaces && m_request.namespaceName.isEmpty()) {
+        m_request.namespaceName = rest.defaultNamespace();
+    }
+    m_cluster = std::make_unique<Cluster>(rest);
+    for (const QString &warning : m_cluster->warnings()) {
+        m_err << "warning: " << warning << Qt::endl;
+    }
+    connect(m_cluster.get(), &Cluster::discoveryFailed, this, [this](const ApiError &error, std::chrono::milliseconds retryIn) {
+        m_lastError = error.toString();
+        m_err << "warning: " << m_lastError << " (retrying in " << QString::number(double(retryIn.count()) / 1000.0, 'f', 1) << " s)" << Qt::endl;
+    });
+    connect(m_cluster.get(), &Cluster::discovered, this, &InformerSession::onDiscovered);
+    m_deadline.start(m_request.timeout);
+    m_cluster->start();
+}
+
+void InformerSession::onDiscovered()
+{
+    const DiscoveryResult &discovery = m_cluster->discovery();
+    const auto resolved = discovery.resolve(m_request.resource);
+    if (const auto *error = std::get_if<QString>(&resolved)) {
+        fail(*error);
+        return;
+    }
+    InformerKey key;
+    key.resource = std::get<ApiResource>(resolved);
+    if (!key.resource.supports(u"list"_s) || !key.resource.supports(u"watch"_s)) {
+        fail(u"the server cannot list and watch %1"_s.arg(key.resource.gvr.toString()));
+        return;
+    }
+    key.namespaceName = key.resource.namespaced && !m_request.allNamespaces ? m_request.namespaceName : QString();
+    key.labelSelector = m_request.labelSelector;
+    key.fieldSelector = m_request.fieldSelector;
+    key.metadataOnly = m_request.metadataOnly;
+    m_informer = m_cluster->informers()->informer(key);
+    connect(m_informer, &SharedIndexInformer::errorOccurred, this, [this](const ApiError &error) {
+        m_lastError = error.toString();
+        m_err << "warning: " << m_informer->name() << ": " << m_lastError << Qt::endl;
+    });
+    connect(m_informer, &SharedIndexInformer::synced, this, [this] {
+        if (!m_done) {
+            m_done = true;
+            m_deadline.stop();
+            Q_EMIT ready();
+        }
+    });
+    Q_EMIT informerStarting(m_informer);
+    m_cluster->informers()->start();
+}
+
+void InformerSession::fail(const QString &message)
+{
+    if (m_done) {
+        return;
+    }
+    m_done = true;
+    m_deadline.stop();
+    Q_EMIT failed(message);
+}
+
+} // namespace Cachescope

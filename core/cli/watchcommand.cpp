@@ -1,0 +1,144 @@
+#include "core/cli/watchcommand.h"
+
+#include "core/cache/cluster.h"
+#include "core/cache/notificationbatcher.h"
+#include "core/cache/objectlist.h"
+#include "core/cache/sharedindexinformer.h"
+#include "core/cli/informersession.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QTextStream>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+namespace {
+
+QString typeText(Notification::Type type)
+{
+    switch (type) {
+    case Notification::Type::Add:
+        return u"add"_s;
+    case Notification::Type::Update:
+        return u"update"_s;
+    case Notification::Type::Delete:
+        return u"delete"_s;
+    }
+    return {};
+}
+
+} // namespace
+
+void WatchCommand::addOptions(QCommandLineParser &parser)
+{
+    parser.addOptions(InformerRequest::options());
+    parser.addOption(QCommandLineOption(u"for"_s, u"Stop after this long (e.g. 30s, 5m; default: until interrupted)."_s, u"duration"_s));
+    parser.addOption(QCommandLineOption(u"dump"_s, u"When stopping, write the cache to this file as a v1 List (JSON)."_s, u"file"_s));
+}
+
+std::optional<WatchCommand::Options> WatchCommand::fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage)
+{
+    const auto request = InformerRequest::fromParser(parser, resource, errorMessage);
+    if (!request) {
+        return std::nullopt;
+    }
+    Options options;
+    options.request = *request;
+    if (parser.isSet(u"for"_s)) {
+        const auto duration = parseDuration(parser.value(u"for"_s));
+        if (!duration) {
+            *errorMessage = u"--for: \"%1\" is not a duration (e.g. 30s, 5m)"_s.arg(parser.value(u"for"_s));
+            return std::nullopt;
+        }
+        options.duration = *duration;
+    }
+    options.dumpFile = parser.value(u"dump"_s);
+    return options;
+}
+
+WatchCommand::WatchCommand(const Kubeconfig &config, const QString &context, const Options &options, QTextStream &out, QTextStream &err, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_out(out)
+    , m_err(err)
+    , m_session(std::make_unique<InformerSession>(config, context, options.request, err))
+{
+    // Every notification in order; a short interval keeps the output close to live without a
+    // write per event.
+    m_batcher = new NotificationBatcher(NotificationBatcher::Mode::Every, this);
+    m_batcher->setInterval(std::chrono::milliseconds(20));
+    m_batcher->setCapacity(std::numeric_limits<int>::max());
+    connect(m_batcher, &NotificationBatcher::notificationsReady, this, &WatchCommand::print);
+
+    m_duration.setSingleShot(true);
+    connect(&m_duration, &QTimer::timeout, this, &WatchCommand::stop);
+    connect(m_session.get(), &InformerSession::failed, this, [this](const QString &message) {
+        m_err << "error: " << message << Qt::endl;
+        m_stopped = true;
+        Q_EMIT finished(1);
+    });
+    connect(m_session.get(), &InformerSession::informerStarting, this, [this](SharedIndexInformer *informer) {
+        // Registered before the informer runs, so the initial list arrives as adds.
+        (void)informer->addEventHandler(m_batcher->handler());
+        if (m_options.duration.count() > 0) {
+            m_duration.start(m_options.duration);
+        }
+    });
+}
+
+WatchCommand::~WatchCommand() = default;
+
+void WatchCommand::start()
+{
+    m_session->start();
+}
+
+void WatchCommand::print(const QList<Notification> &batch)
+{
+    for (const Notification &notification : batch) {
+        const QJsonObject line{
+            {u"type"_s, typeText(notification.type)},
+            {u"key"_s, notification.key},
+            {u"resourceVersion"_s, notification.object.isValid() ? notification.object.resourceVersion() : QString()},
+        };
+        m_out << QJsonDocument(line).toJson(QJsonDocument::Compact) << '\n';
+    }
+    m_printed += quint64(batch.size());
+    m_out.flush();
+}
+
+void WatchCommand::stop()
+{
+    if (m_stopped) {
+        return;
+    }
+    m_stopped = true;
+    m_duration.stop();
+    SharedIndexInformer *informer = m_session->informer();
+    if (informer == nullptr) {
+        m_err << "error: stopped before the informer started" << Qt::endl;
+        Q_EMIT finished(1);
+        return;
+    }
+    informer->stop();
+    m_batcher->flush();
+    int exitCode = 0;
+    if (!m_options.dumpFile.isEmpty()) {
+        QSaveFile file(m_options.dumpFile);
+        const QByteArray list = objectListJson(sortedForListing(informer->indexer().list()));
+        if (!file.open(QIODevice::WriteOnly) || file.write(list) != list.size() || !file.commit()) {
+            m_err << "error: cannot write " << m_options.dumpFile << ": " << file.errorString() << Qt::endl;
+            exitCode = 1;
+        }
+    }
+    const auto counters = informer->counters();
+    m_err << "objects " << informer->indexer().size() << ", notifications " << m_printed << ", relists " << counters.reflector.relists << ", reconnects "
+          << counters.reflector.reconnects << ", watch errors " << counters.reflector.errors << Qt::endl;
+    Q_EMIT finished(exitCode);
+}
+
+} // namespace Cachescope

@@ -1,0 +1,1 @@
+cachescope_add_bench(bench_objectdetail cachescope-ui)

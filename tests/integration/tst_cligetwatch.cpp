@@ -1,0 +1,210 @@
+// cachescope-cli get and watch against the cachescope-sim binary, checked against what a real
+// kubectl (the one on PATH) sees of the same simulated cluster.
+#include "simprocess.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+struct RunResult
+{
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+// withoutManagedFields() is an object as an informer with the default transform stores it.
+QJsonObject withoutManagedFields(QJsonObject object)
+{
+    QJsonObject metadata = object.value(u"metadata"_s).toObject();
+    metadata.remove(u"managedFields"_s);
+    object.insert(u"metadata"_s, metadata);
+    return object;
+}
+
+// itemsByKey() maps ns/name to the object, for a List in JSON.
+QMap<QString, QJsonObject> itemsByKey(const QByteArray &listJson, QString *kind)
+{
+    const QJsonObject list = QJsonDocument::fromJson(listJson).object();
+    *kind = list.value(u"kind"_s).toString();
+    QMap<QString, QJsonObject> items;
+    const QJsonArray array = list.value(u"items"_s).toArray();
+    for (const QJsonValue &item : array) {
+        const QJsonObject metadata = item.toObject().value(u"metadata"_s).toObject();
+        items.insert(metadata.value(u"namespace"_s).toString() + u'/' + metadata.value(u"name"_s).toString(), withoutManagedFields(item.toObject()));
+    }
+    return items;
+}
+
+} // namespace
+
+class TestCliGetWatch : public QObject
+{
+    Q_OBJECT
+
+private:
+    SimProcess m_sim;
+
+    RunResult run(const QString &program, const QStringList &arguments, int timeoutMs = 60000)
+    {
+        QProcess process;
+        process.setProcessEnvironment(m_sim.clientEnvironment());
+        process.start(program, arguments);
+        RunResult result;
+        if (!process.waitForFinished(timeoutMs)) {
+            process.kill();
+            process.waitForFinished();
+            return result;
+        }
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        result.out = process.readAllStandardOutput();
+        result.err = QString::fromUtf8(process.readAllStandardError());
+        return result;
+    }
+    RunResult cli(const QStringList &arguments) { return run(QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), arguments); }
+    RunResult kubectl(const QStringList &arguments)
+    {
+        return run(u"kubectl"_s, QStringList{u"--cache-dir"_s, m_sim.home() + u"/kube-cache"_s, u"--request-timeout=30s"_s} + arguments);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        // No churn: both clients must see the very same objects.
+        QVERIFY2(m_sim.start({u"--pods"_s, u"150"_s, u"--namespaces"_s, u"4"_s, u"--churn"_s, u"0"_s, u"--seed"_s, u"5"_s}, &error), qPrintable(error));
+    }
+
+    void getMatchesKubectl_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("pods -A") << QStringList{u"pods"_s, u"-A"_s};
+        QTest::newRow("pods -n shop") << QStringList{u"pods"_s, u"-n"_s, u"shop"_s};
+        QTest::newRow("pods -A -l app=checkout") << QStringList{u"pods"_s, u"-A"_s, u"-l"_s, u"app=checkout"_s};
+        QTest::newRow("deployments.apps -A") << QStringList{u"deployments.apps"_s, u"-A"_s};
+        QTest::newRow("nodes") << QStringList{u"nodes"_s};
+    }
+
+    void getMatchesKubectl()
+    {
+        QFETCH(QStringList, arguments);
+        const RunResult ours = cli(QStringList{u"get"_s} + arguments + QStringList{u"-o"_s, u"json"_s});
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+        const RunResult theirs = kubectl(QStringList{u"get"_s} + arguments + QStringList{u"-o"_s, u"json"_s});
+        QVERIFY2(theirs.exitCode == 0, qPrintable(theirs.err));
+        QString ourKind;
+        QString theirKind;
+        const QMap<QString, QJsonObject> ourItems = itemsByKey(ours.out, &ourKind);
+        const QMap<QString, QJsonObject> theirItems = itemsByKey(theirs.out, &theirKind);
+        QCOMPARE(ourKind, u"List"_s);
+        QCOMPARE(ourKind, theirKind);
+        QVERIFY(!theirItems.isEmpty());
+        QCOMPARE(ourItems.keys(), theirItems.keys());
+        for (auto it = theirItems.cbegin(); it != theirItems.cend(); ++it) {
+            // The whole object, apiVersion and kind included, the informer's transform aside.
+            QCOMPARE(ourItems.value(it.key()), it.value());
+        }
+    }
+
+    void outputNameMatchesKubectl()
+    {
+        const RunResult ours = cli({u"get"_s, u"deployments.apps"_s, u"-A"_s, u"-o"_s, u"name"_s});
+        const RunResult theirs = kubectl({u"get"_s, u"deployments.apps"_s, u"-A"_s, u"-o"_s, u"name"_s});
+        QCOMPARE(ours.exitCode, 0);
+        QCOMPARE(theirs.exitCode, 0);
+        QCOMPARE(ours.out, theirs.out);
+    }
+
+    void indexSelectsLikeAFieldSelector()
+    {
+        // The pods of one node, from the informer's node index, and from the server.
+        const RunResult nodes = kubectl({u"get"_s, u"nodes"_s, u"-o"_s, u"name"_s});
+        const QString node = QString::fromUtf8(nodes.out.split('\n').constFirst()).section(u'/', 1);
+        QVERIFY(!node.isEmpty());
+        const RunResult ours = cli({u"get"_s, u"pods"_s, u"-A"_s, u"--index"_s, u"node="_s + node, u"-o"_s, u"name"_s});
+        const RunResult theirs = kubectl({u"get"_s, u"pods"_s, u"-A"_s, u"--field-selector"_s, u"spec.nodeName="_s + node, u"-o"_s, u"name"_s});
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+        QCOMPARE(theirs.exitCode, 0);
+        QVERIFY(!theirs.out.isEmpty());
+        QCOMPARE(QString::fromUtf8(ours.out).split(u'\n').size(), QString::fromUtf8(theirs.out).split(u'\n').size());
+        QCOMPARE(ours.out, theirs.out);
+    }
+
+    void watchPrintsInitialAddsAndDumpsTheCache()
+    {
+        const QString dump = m_sim.home() + u"/dump.json"_s;
+        const RunResult ours = cli({u"watch"_s, u"pods"_s, u"-A"_s, u"--for"_s, u"1s"_s, u"--dump"_s, dump});
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+        const QList<QByteArray> lines = ours.out.trimmed().split('\n');
+        QSet<QString> added;
+        for (const QByteArray &line : lines) {
+            const QJsonObject event = QJsonDocument::fromJson(line).object();
+            QCOMPARE(event.value(u"type"_s).toString(), u"add"_s);
+            QVERIFY(!event.value(u"resourceVersion"_s).toString().isEmpty());
+            added.insert(event.value(u"key"_s).toString());
+        }
+        QFile file(dump);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString kind;
+        const QMap<QString, QJsonObject> dumped = itemsByKey(file.readAll(), &kind);
+        QCOMPARE(kind, u"List"_s);
+        const RunResult theirs = kubectl({u"get"_s, u"pods"_s, u"-A"_s, u"-o"_s, u"json"_s});
+        const QMap<QString, QJsonObject> truth = itemsByKey(theirs.out, &kind);
+        QCOMPARE(dumped.keys(), truth.keys());
+        QCOMPARE(QSet<QString>(truth.keyBegin(), truth.keyEnd()), added);
+        QVERIFY2(ours.err.contains(u"objects %1,"_s.arg(truth.size())), qPrintable(ours.err));
+    }
+
+    void watchEndsCleanlyOnSigint()
+    {
+        const QString dump = m_sim.home() + u"/sigint.json"_s;
+        QProcess process;
+        process.setProcessEnvironment(m_sim.clientEnvironment());
+        process.start(QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), {u"watch"_s, u"pods"_s, u"-A"_s, u"--dump"_s, dump});
+        QVERIFY(process.waitForStarted());
+        // Wait for the initial adds, then interrupt.
+        QByteArray output;
+        QTRY_VERIFY_WITH_TIMEOUT((output += process.readAllStandardOutput()).count('\n') >= 150, 30000);
+        ::kill(pid_t(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(20000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(QFile::exists(dump));
+        QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains(u"objects 150,"_s));
+    }
+
+    void errorsAreClear_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown resource") << QStringList{u"get"_s, u"nosuchthings"_s} << u"doesn't have a resource type \"nosuchthings\""_s;
+        QTest::newRow("unknown index") << QStringList{u"get"_s, u"pods"_s, u"--index"_s, u"bogus=1"_s} << u"no index named \"bogus\""_s;
+        QTest::newRow("bad output") << QStringList{u"get"_s, u"pods"_s, u"-o"_s, u"xml"_s} << u"unknown output format \"xml\""_s;
+        QTest::newRow("-n with -A") << QStringList{u"get"_s, u"pods"_s, u"-n"_s, u"x"_s, u"-A"_s} << u"-n and -A exclude each other"_s;
+        QTest::newRow("bad duration") << QStringList{u"watch"_s, u"pods"_s, u"--for"_s, u"soon"_s} << u"\"soon\" is not a duration"_s;
+        QTest::newRow("broken kubeconfig names the file")
+            << QStringList{u"--kubeconfig"_s, QStringLiteral(CACHESCOPE_TEST_DATA "/kubeconfig/malformed.yaml"), u"get"_s, u"pods"_s} << u"malformed.yaml"_s;
+    }
+
+    void errorsAreClear()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const RunResult ours = cli(arguments);
+        QCOMPARE(ours.exitCode, 1);
+        QVERIFY2(ours.err.contains(message), qPrintable(ours.err));
+    }
+
+    void cleanupTestCase() { QCOMPARE(m_sim.stop(), 0); }
+};
+
+QTEST_GUILESS_MAIN(TestCliGetWatch)
+#include "tst_cligetwatch.moc"

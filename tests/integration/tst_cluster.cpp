@@ -1,0 +1,172 @@
+// Cluster and InformerFactory against the simulated cluster: a context connects on its own
+// worker thread, discovers, hands out shared informers (full and metadata-only, all namespaces
+// and one) whose caches equal the server's truth; an unreachable server is retried with backoff.
+#include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
+#include "core/cache/keys.h"
+#include "core/kube/apiclient.h"
+#include "core/kube/kubeconfig.h"
+#include "core/sim/simcluster.h"
+
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTest>
+#include <QThread>
+
+using namespace Cachescope;
+using namespace Qt::Literals::StringLiterals;
+
+class TestCluster : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void informersEqualTruth_data();
+    void informersEqualTruth();
+    void sameKeySharesOneInformer();
+    void unreachableServerIsRetriedWithBackoff();
+
+private:
+    static QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
+    {
+        QHash<QString, quint64> state;
+        const QList<KubeObject> objects = informer.indexer().list();
+        for (const KubeObject &object : objects) {
+            state.insert(metaNamespaceKey(object), object.resourceVersion().toULongLong());
+        }
+        return state;
+    }
+    RestConfig simConfig() const
+    {
+        const Kubeconfig kubeconfig = Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true);
+        return std::get<RestConfig>(kubeconfig.restConfig(u"sim-token"_s));
+    }
+
+    std::unique_ptr<Sim::SimCluster> m_sim;
+};
+
+void TestCluster::initTestCase()
+{
+    Sim::SimOptions options;
+    options.pods = 120;
+    options.namespaces = 3;
+    options.churn = 0;
+    options.seed = 11;
+    m_sim = std::make_unique<Sim::SimCluster>(options);
+    QString error;
+    QVERIFY2(m_sim->start(&error), qPrintable(error));
+}
+
+void TestCluster::cleanupTestCase()
+{
+    m_sim.reset();
+}
+
+void TestCluster::informersEqualTruth_data()
+{
+    QTest::addColumn<bool>("metadataOnly");
+    QTest::addColumn<QString>("namespaceName");
+    QTest::newRow("full objects, all namespaces") << false << QString();
+    QTest::newRow("metadata only, all namespaces") << true << QString();
+    QTest::newRow("full objects, one namespace") << false << u"shop"_s;
+    QTest::newRow("metadata only, one namespace") << true << u"shop"_s;
+}
+
+void TestCluster::informersEqualTruth()
+{
+    QFETCH(bool, metadataOnly);
+    QFETCH(QString, namespaceName);
+
+    Cluster cluster(simConfig());
+    QSignalSpy discovered(&cluster, &Cluster::discovered);
+    cluster.start();
+    QVERIFY(discovered.wait(20000));
+    QCOMPARE(cluster.state(), Cluster::State::Connected);
+    QVERIFY(cluster.client()->thread() != QThread::currentThread());
+
+    const auto resolved = cluster.discovery().resolve(u"pods"_s);
+    QVERIFY(std::holds_alternative<ApiResource>(resolved));
+    InformerKey key;
+    key.resource = std::get<ApiResource>(resolved);
+    key.namespaceName = namespaceName;
+    key.metadataOnly = metadataOnly;
+    SharedIndexInformer *informer = cluster.informers()->informer(key);
+    QSignalSpy synced(informer, &SharedIndexInformer::synced);
+    cluster.informers()->start();
+    QVERIFY(synced.wait(20000));
+    QVERIFY(cluster.informers()->hasSynced());
+
+    QHash<QString, quint64> truth = m_sim->truth(u"pods"_s);
+    if (!namespaceName.isEmpty()) {
+        for (auto it = truth.begin(); it != truth.end();) {
+            it = it.key().startsWith(namespaceName + u'/') ? std::next(it) : truth.erase(it);
+        }
+    }
+    QVERIFY(!truth.isEmpty());
+    QCOMPARE(cacheState(*informer), truth);
+
+    const KubeObject sample = informer->indexer().list().constFirst();
+    if (metadataOnly) {
+        QCOMPARE(sample.kind(), u"PartialObjectMetadata"_s);
+        QVERIFY(sample.value(u"spec"_s).isUndefined());
+    } else {
+        QCOMPARE(sample.kind(), u"Pod"_s);
+        QVERIFY(sample.value(u"spec.containers"_s).isArray());
+    }
+    // The default indexes of pods are there and filled.
+    QVERIFY(informer->indexer().hasIndex(u"node"_s));
+    if (!metadataOnly) {
+        QVERIFY(!informer->indexer().listIndexFuncValues(u"node"_s).isEmpty());
+    }
+}
+
+void TestCluster::sameKeySharesOneInformer()
+{
+    Cluster cluster(simConfig());
+    QSignalSpy discovered(&cluster, &Cluster::discovered);
+    cluster.start();
+    QVERIFY(discovered.wait(20000));
+    InformerKey pods;
+    pods.resource = std::get<ApiResource>(cluster.discovery().resolve(u"po"_s));
+    InformerKey samePods;
+    samePods.resource = std::get<ApiResource>(cluster.discovery().resolve(u"pods"_s));
+    InformerKey labelled = pods;
+    labelled.labelSelector = u"app=web"_s;
+    QCOMPARE(cluster.informers()->informer(pods), cluster.informers()->informer(samePods));
+    QVERIFY(cluster.informers()->informer(pods) != cluster.informers()->informer(labelled));
+    QCOMPARE(cluster.informers()->informers().size(), 2);
+    QCOMPARE(labelled.name(), u"pods -l app=web"_s);
+}
+
+void TestCluster::unreachableServerIsRetriedWithBackoff()
+{
+    // A port that was just free: nothing listens there.
+    RestConfig config = simConfig();
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    QUrl server = config.cluster.server;
+    server.setPort(port);
+    config.cluster.server = server;
+
+    Cluster cluster(config);
+    Backoff::Parameters backoff;
+    backoff.initial = std::chrono::milliseconds(50);
+    backoff.jitter = 0;
+    cluster.setRetryBackoff(backoff);
+    QSignalSpy failed(&cluster, &Cluster::discoveryFailed);
+    cluster.start();
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 3, 20000);
+    QCOMPARE(cluster.state(), Cluster::State::Retrying);
+    QVERIFY(cluster.lastError().isError());
+    // 50, 100, 200 ms: each retry waits twice as long.
+    QCOMPARE(failed.at(0).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds(50));
+    QCOMPARE(failed.at(1).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds(100));
+    QCOMPARE(failed.at(2).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds(200));
+}
+
+QTEST_GUILESS_MAIN(TestCluster)
+#include "tst_cluster.moc"

@@ -1,0 +1,127 @@
+// Workspace + ContextListModel: the contexts of a kubeconfig, several connected at once to the
+// simulated cluster, each row showing its connection state; a server that does not answer shows
+// "retrying" with the error; opening another kubeconfig disconnects everything.
+#include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
+#include "core/sim/simcluster.h"
+#include "ui/models/contextlistmodel.h"
+#include "ui/models/namespacelistmodel.h"
+#include "ui/workspace.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Cachescope;
+using namespace Qt::Literals::StringLiterals;
+
+class TestContextListModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        Sim::SimOptions options;
+        options.pods = 20;
+        m_sim = std::make_unique<Sim::SimCluster>(options);
+        QString error;
+        QVERIFY2(m_sim->start(&error), qPrintable(error));
+    }
+
+    void contextsConnectAndShowTheirState()
+    {
+        Workspace workspace;
+        ContextListModel model(&workspace);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
+        QCOMPARE(model.rowCount(), 2);
+        const int tokenRow = model.rowOf({u"sim-token"_s, m_sim->kubeconfigPath()});
+        const int certRow = model.rowOf({u"sim-cert"_s, m_sim->kubeconfigPath()});
+        QVERIFY(tokenRow >= 0 && certRow >= 0);
+        QCOMPARE(model.index(tokenRow, 0).data(ContextListModel::CurrentRole).toBool(), true);
+        QCOMPARE(model.index(tokenRow, 0).data(ContextListModel::StateRole).toInt(), -1);
+
+        // Both contexts at once, token and client certificate.
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        Cluster *token = workspace.connectContext(model.contextAt(tokenRow));
+        Cluster *cert = workspace.connectContext(model.contextAt(certRow));
+        QVERIFY(token && cert && token != cert);
+        QCOMPARE(workspace.connectContext(model.contextAt(tokenRow)), token);
+        QTRY_COMPARE(model.index(tokenRow, 0).data(ContextListModel::StateRole).toInt(), int(Cluster::State::Connected));
+        QTRY_COMPARE(model.index(certRow, 0).data(ContextListModel::StateRole).toInt(), int(Cluster::State::Connected));
+        QCOMPARE(model.index(tokenRow, ContextListModel::StateColumn).data().toString(), u"connected"_s);
+        QVERIFY(!changed.isEmpty());
+
+        workspace.disconnectContext(model.contextAt(certRow));
+        QTRY_COMPARE(model.index(certRow, 0).data(ContextListModel::ConnectedRole).toBool(), false);
+        QCOMPARE(workspace.clusters(), QList<Cluster *>{token});
+    }
+
+    void unreachableServerShowsRetryingWithTheError()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const quint16 port = probe.serverPort();
+        probe.close();
+        const QByteArray yaml = "apiVersion: v1\nkind: Config\ncurrent-context: gone\n"
+                                "clusters:\n- name: gone\n  cluster:\n    server: https://127.0.0.1:" +
+            QByteArray::number(port) +
+            "\n    insecure-skip-tls-verify: true\n"
+            "users:\n- name: u\n  user:\n    token: secret-token-value\n"
+            "contexts:\n- name: gone\n  context:\n    cluster: gone\n    user: u\n";
+        Workspace workspace;
+        ContextListModel model(&workspace);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        workspace.setKubeconfig(Kubeconfig::fromYaml(yaml, u"/tmp/gone.yaml"_s));
+        QCOMPARE(model.rowCount(), 1);
+        QVERIFY(workspace.connectContext(model.contextAt(0)));
+        QTRY_COMPARE_WITH_TIMEOUT(model.index(0, 0).data(ContextListModel::StateRole).toInt(), int(Cluster::State::Retrying), 15000);
+        const QString state = model.index(0, ContextListModel::StateColumn).data().toString();
+        QVERIFY2(state.startsWith(u"retrying: "_s) && state.size() > 12, qPrintable(state));
+        // The TLS warning is there; the credential is nowhere.
+        QVERIFY(model.index(0, 0).data(ContextListModel::WarningRole).toString().contains(u"insecure-skip-tls-verify"_s));
+        for (int column = 0; column < model.columnCount(); ++column) {
+            QVERIFY(!model.index(0, column).data(Qt::ToolTipRole).toString().contains(u"secret-token-value"_s));
+            QVERIFY(!model.index(0, column).data().toString().contains(u"secret-token-value"_s));
+        }
+
+        // Another kubeconfig: everything disconnects, rows are the new file's.
+        workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
+        QVERIFY(workspace.clusters().isEmpty());
+        QCOMPARE(model.rowCount(), 2);
+    }
+
+    void namespaceChoiceFollowsTheCluster()
+    {
+        Workspace workspace;
+        workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
+        Cluster *cluster = workspace.connectContext({u"sim-token"_s, m_sim->kubeconfigPath()});
+        QVERIFY(cluster);
+        QSignalSpy discovered(cluster, &Cluster::discovered);
+        QVERIFY(discovered.wait(20000));
+        InformerKey key;
+        key.resource = std::get<ApiResource>(cluster->discovery().resolve(u"ns"_s));
+        NamespaceListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setInformer(cluster->informers()->informer(key));
+        cluster->informers()->start();
+        QStringList expected = m_sim->truth(u"namespaces"_s).keys();
+        std::sort(expected.begin(), expected.end());
+        QVERIFY(expected.size() > 1);
+        QTRY_COMPARE(model.namespaces(), expected);
+        QCOMPARE(model.index(0).data().toString(), u"All namespaces"_s);
+        QCOMPARE(model.index(0).data(NamespaceListModel::NamespaceRole).toString(), QString());
+        QCOMPARE(model.rowOf(expected.constLast()), int(expected.size()));
+    }
+
+    void cleanupTestCase() { m_sim.reset(); }
+
+private:
+    std::unique_ptr<Sim::SimCluster> m_sim;
+};
+
+QTEST_MAIN(TestContextListModel)
+#include "tst_contextlistmodel.moc"

@@ -1,0 +1,118 @@
+#pragma once
+
+#include "core/cache/notification.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <deque>
+#include <functional>
+
+namespace Cachescope {
+
+// EventStreamModel is the event stream: one row per notification an informer delivered (time,
+// cluster, resource, type, key, resourceVersion, and a one-line summary of what changed), newest
+// last, in a bounded buffer.
+//
+// Contract: append() takes a batch (NotificationBatcher's notificationsReady) and inserts it with
+// one beginInsertRows; when the buffer is full the oldest rows are first removed with one
+// beginRemoveRows. No reset except clear(). While paused, batches are held back (not shown) and
+// inserted as one batch on resume; the held-back rows are bounded by capacity() too, the oldest
+// of them dropped and counted in droppedWhilePaused(). eventsPerSecond() counts every appended
+// notification, paused or not, over a rolling window of RateWindowSeconds.
+// Summaries never contain the values of a Secret's data or stringData, only their paths.
+// Thread: GUI thread. Cost: append() parses the old and new JSON of each update once, for the
+// summary (object-sized, tens of microseconds); rows keep only strings, not objects.
+class EventStreamModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EventStreamModel)
+
+public:
+    enum Column { TimeColumn, ClusterColumn, ResourceColumn, TypeColumn, KeyColumn, ResourceVersionColumn, SummaryColumn, ColumnCount };
+
+    // Roles beyond Qt's, for EventStreamFilter and tests.
+    enum Role {
+        TypeRole = Qt::UserRole + 1, // int: Notification::Type of the row
+        NamespaceRole, // QString: the object's namespace, empty for cluster-scoped objects
+        TimestampRole, // qint64: arrival time, ms since the epoch
+    };
+
+    static constexpr int DefaultCapacity = 50000;
+    static constexpr int RateWindowSeconds = 5;
+    // At most this many changed paths are named in an update's summary; the rest are counted.
+    static constexpr int MaxSummaryPaths = 4;
+
+    explicit EventStreamModel(QObject *parent = nullptr);
+    ~EventStreamModel() override;
+
+    // setCluster() names the cluster of the rows appended from now on.
+    void setCluster(const QString &cluster);
+    [[nodiscard]] QString cluster() const { return m_cluster; }
+
+    // setCapacity() bounds the buffer, removing the oldest rows if it is already larger.
+    void setCapacity(int rows);
+    [[nodiscard]] int capacity() const { return m_capacity; }
+
+    void setPaused(bool paused);
+    [[nodiscard]] bool isPaused() const { return m_paused; }
+    [[nodiscard]] int pendingCount() const { return static_cast<int>(m_pending.size()); }
+    [[nodiscard]] qint64 droppedWhilePaused() const { return m_droppedWhilePaused; }
+
+    // setClock() replaces the source of time in ms since the epoch (tests).
+    void setClock(std::function<qint64()> clock);
+    [[nodiscard]] double eventsPerSecond() const;
+
+    // namespaces() lists every namespace seen so far, sorted; namespacesChanged() when it grows.
+    [[nodiscard]] QStringList namespaces() const;
+
+    // summary() is the one-line description of a notification shown in the Summary column;
+    // `resource` tells a Secret whose object carries no kind (items of a list response).
+    [[nodiscard]] static QString summary(const Notification &notification, const QString &resource = {});
+    [[nodiscard]] static QString typeName(Notification::Type type);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+public Q_SLOTS:
+    void append(const QString &resource, const QList<Cachescope::Notification> &batch);
+    void clear();
+
+Q_SIGNALS:
+    void pausedChanged(bool paused);
+    void namespacesChanged();
+
+private:
+    struct Row
+    {
+        qint64 time = 0;
+        QString cluster;
+        QString resource;
+        QString key;
+        QString namespaceName;
+        QString resourceVersion;
+        QString summary;
+        Notification::Type type = Notification::Type::Add;
+        bool tombstone = false;
+    };
+
+    void insertRows(std::deque<Row> &&rows);
+    void countRate(qint64 now, int events);
+
+    std::deque<Row> m_rows;
+    std::deque<Row> m_pending; // held back while paused
+    std::deque<std::pair<qint64, int>> m_rateBuckets; // (second, notifications), oldest first
+    QSet<QString> m_namespaces;
+    std::function<qint64()> m_clock;
+    QString m_cluster;
+    qint64 m_droppedWhilePaused = 0;
+    int m_capacity = DefaultCapacity;
+    bool m_paused = false;
+};
+
+} // namespace Cachescope

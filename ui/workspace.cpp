@@ -1,0 +1,77 @@
+#include "ui/workspace.h"
+
+#include "core/cache/cluster.h"
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+Workspace::Workspace(QObject *parent)
+    : QObject(parent)
+{
+}
+
+Workspace::~Workspace()
+{
+    // Clusters wait for their worker threads in their destructors; children go with us anyway,
+    // this only fixes the order (newest first) for predictable shutdown.
+    while (!m_order.isEmpty()) {
+        disconnectContext(m_order.constLast());
+    }
+}
+
+void Workspace::setKubeconfig(const Kubeconfig &kubeconfig)
+{
+    while (!m_order.isEmpty()) {
+        disconnectContext(m_order.constLast());
+    }
+    m_kubeconfig = kubeconfig;
+    Q_EMIT kubeconfigChanged();
+}
+
+Cluster *Workspace::connectContext(const ContextId &context, QString *errorMessage)
+{
+    if (Cluster *existing = cluster(context)) {
+        return existing;
+    }
+    const auto resolved = m_kubeconfig.restConfig(context.name, context.file);
+    if (const auto *error = std::get_if<KubeconfigError>(&resolved)) {
+        if (errorMessage != nullptr) {
+            *errorMessage = error->toString();
+        }
+        return nullptr;
+    }
+    auto *cluster = new Cluster(std::get<RestConfig>(resolved), this);
+    m_clusters.insert(idKey(context), cluster);
+    m_order.append(context);
+    Q_EMIT clusterConnected(cluster, context);
+    cluster->start();
+    return cluster;
+}
+
+void Workspace::disconnectContext(const ContextId &context)
+{
+    Cluster *cluster = m_clusters.take(idKey(context));
+    if (cluster == nullptr) {
+        return;
+    }
+    m_order.removeOne(context);
+    Q_EMIT clusterDisconnecting(cluster, context);
+    delete cluster;
+}
+
+Cluster *Workspace::cluster(const ContextId &context) const
+{
+    return m_clusters.value(idKey(context));
+}
+
+QList<Cluster *> Workspace::clusters() const
+{
+    QList<Cluster *> list;
+    for (const ContextId &context : m_order) {
+        list.append(m_clusters.value(idKey(context)));
+    }
+    return list;
+}
+
+} // namespace Cachescope

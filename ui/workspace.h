@@ -1,0 +1,61 @@
+#pragma once
+
+#include "core/kube/kubeconfig.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+namespace Cachescope {
+
+class Cluster;
+
+// Workspace is what the user has open: one kubeconfig (merged from its files as kubectl does)
+// and the contexts of it that are connected — several at once, each a Cluster with its own
+// worker thread and informers. A context is identified by name and file, so that a shadowed
+// context can be connected too. Connecting twice returns the same Cluster; opening another
+// kubeconfig disconnects everything.
+//
+// Thread: GUI thread. Ownership: owns the Clusters (children); callers keep plain pointers only
+// until clusterDisconnected()/kubeconfigChanged().
+class Workspace final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Workspace)
+
+public:
+    struct ContextId
+    {
+        QString name;
+        QString file;
+        friend bool operator==(const ContextId &, const ContextId &) = default;
+    };
+
+    explicit Workspace(QObject *parent = nullptr);
+    ~Workspace() override;
+
+    void setKubeconfig(const Kubeconfig &kubeconfig);
+    const Kubeconfig &kubeconfig() const { return m_kubeconfig; }
+
+    // connectContext() connects a context (discovery starts at once) or returns the Cluster
+    // already connected; on a context that cannot be resolved it returns null and says why.
+    Cluster *connectContext(const ContextId &context, QString *errorMessage = nullptr);
+    void disconnectContext(const ContextId &context);
+    Cluster *cluster(const ContextId &context) const;
+    QList<Cluster *> clusters() const;
+
+Q_SIGNALS:
+    void kubeconfigChanged();
+    void clusterConnected(Cachescope::Cluster *cluster, const Cachescope::Workspace::ContextId &context);
+    // clusterDisconnecting() comes just before the Cluster is deleted.
+    void clusterDisconnecting(Cachescope::Cluster *cluster, const Cachescope::Workspace::ContextId &context);
+
+private:
+    static QString idKey(const ContextId &context) { return context.file + u'\n' + context.name; }
+
+    Kubeconfig m_kubeconfig;
+    QHash<QString, Cluster *> m_clusters; // owned (children), by idKey()
+    QList<ContextId> m_order; // connection order
+};
+
+} // namespace Cachescope
