@@ -1,11 +1,17 @@
 #include "core/cli/controlcommand.h"
 
+#include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
+#include "core/cli/informersession.h"
 #include "core/cli/tableprinter.h"
 #include "core/controller/controller.h"
 #include "core/controller/durationtext.h"
 #include "core/controller/findingsstore.h"
+#include "core/controller/ownerreferencecheck.h"
 #include "core/controller/processfunctionregistry.h"
+#include "core/controller/processlog.h"
 
+#include <QCommandLineParser>
 #include <QTextStream>
 #include <QTimer>
 
@@ -14,6 +20,90 @@
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
+
+namespace {
+// The kinds that own objects in a cluster, by the resource name discovery resolves.
+const QList<std::pair<QString, QString>> ownerKinds{
+    {u"ReplicaSet"_s, u"replicasets.apps"_s},
+    {u"Deployment"_s, u"deployments.apps"_s},
+    {u"StatefulSet"_s, u"statefulsets.apps"_s},
+    {u"DaemonSet"_s, u"daemonsets.apps"_s},
+    {u"Job"_s, u"jobs.batch"_s},
+    {u"CronJob"_s, u"cronjobs.batch"_s},
+    {u"ReplicationController"_s, u"replicationcontrollers"_s},
+    {u"Node"_s, u"nodes"_s},
+};
+} // namespace
+
+void ControlCommand::addOptions(QCommandLineParser &parser)
+{
+    parser.addOption({u"controller"_s, u"control: the built-in controller to run (see control --help)."_s, u"name"_s});
+    parser.addOption({u"param"_s, u"control: a parameter of the controller, name=value (repeatable)."_s, u"name=value"_s});
+    parser.addOption({u"workers"_s, u"control: worker threads (default 2)."_s, u"n"_s, u"2"_s});
+    parser.addOption({u"max-retries"_s, u"control: failures of a key before it is given up on (default 5)."_s, u"n"_s, u"5"_s});
+}
+
+std::optional<ControlCommand::Options> ControlCommand::fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage)
+{
+    const auto request = InformerRequest::fromParser(parser, resource, errorMessage);
+    if (!request) {
+        return std::nullopt;
+    }
+    Options options;
+    options.request = *request;
+    options.controller = parser.value(u"controller"_s);
+    if (options.controller.isEmpty()) {
+        *errorMessage = u"control needs --controller NAME (one of: %1)"_s.arg(controllerNames().join(u", "_s));
+        return std::nullopt;
+    }
+    options.parameters = parser.values(u"param"_s);
+    auto parameters = ProcessFunctionParameters::fromAssignments(options.parameters, errorMessage);
+    if (!parameters) {
+        return std::nullopt;
+    }
+    // The real lookup exists only once the owners' informers run; this one lets the check of
+    // the name and parameters pass for owner-references.
+    parameters->ownerLookup = [](const QString &, const KubeObject::OwnerReference &) {
+        return std::optional<KubeObject>();
+    };
+    if (!makeProcessFunction(options.controller, *parameters, errorMessage)) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    options.settings.workers = parser.value(u"workers"_s).toInt(&ok);
+    if (!ok || options.settings.workers < 1 || options.settings.workers > 256) {
+        *errorMessage = u"--workers: expected a number from 1 to 256, got \"%1\""_s.arg(parser.value(u"workers"_s));
+        return std::nullopt;
+    }
+    options.settings.maxRetries = parser.value(u"max-retries"_s).toInt(&ok);
+    if (!ok || options.settings.maxRetries < 0) {
+        *errorMessage = u"--max-retries: expected a number from 0, got \"%1\""_s.arg(parser.value(u"max-retries"_s));
+        return std::nullopt;
+    }
+    if (parser.isSet(u"for"_s)) {
+        const auto duration = parseDuration(parser.value(u"for"_s));
+        if (!duration || duration->count() <= 0) {
+            *errorMessage = u"--for: expected a duration such as 30s or 5m, got \"%1\""_s.arg(parser.value(u"for"_s));
+            return std::nullopt;
+        }
+        options.duration = *duration;
+    }
+    return options;
+}
+
+ControlCommand::ControlCommand(const Kubeconfig &config, const QString &context, const Options &options, QTextStream &out, QTextStream &err, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_out(out)
+    , m_err(err)
+    , m_session(std::make_unique<InformerSession>(config, context, options.request, err))
+{
+    connect(m_session.get(), &InformerSession::failed, this, [this](const QString &message) {
+        m_err << "error: " << message << '\n';
+        done(1);
+    });
+    connect(m_session.get(), &InformerSession::ready, this, &ControlCommand::onSessionReady);
+}
 
 ControlCommand::ControlCommand(SharedIndexInformer *informer, const Options &options, QTextStream &out, QTextStream &err, QObject *parent)
     : QObject(parent)
@@ -28,6 +118,66 @@ ControlCommand::~ControlCommand() = default;
 
 void ControlCommand::start()
 {
+    if (m_session) {
+        m_session->start();
+        return;
+    }
+    runController();
+}
+
+void ControlCommand::onSessionReady()
+{
+    m_informer = m_session->informer();
+    const auto info = controllerInfo(m_options.controller);
+    if (info && info->needsOwnerLookup && !m_options.ownerLookup) {
+        startOwnerInformers();
+        return;
+    }
+    runController();
+}
+
+void ControlCommand::startOwnerInformers()
+{
+    Cluster *cluster = m_session->cluster();
+    const InformerRequest &request = m_session->request();
+    QHash<QString, const Indexer *> indexers;
+    QList<SharedIndexInformer *> owners;
+    for (const auto &[kind, resource] : ownerKinds) {
+        const auto resolved = cluster->discovery().resolve(resource);
+        const ApiResource *apiResource = std::get_if<ApiResource>(&resolved);
+        if (!apiResource || !apiResource->supports(u"list"_s) || !apiResource->supports(u"watch"_s)) {
+            continue; // a kind this server does not have: references to it are not judged
+        }
+        InformerKey key;
+        key.resource = *apiResource;
+        key.namespaceName = apiResource->namespaced && !request.allNamespaces ? request.namespaceName : QString();
+        SharedIndexInformer *informer = cluster->informers()->informer(key);
+        indexers.insert(kind, &informer->indexer());
+        owners.append(informer);
+    }
+    m_options.ownerLookup = OwnerReferenceCheck::lookupIn(indexers);
+    const auto startWhenSynced = [this, owners] {
+        if (!m_controller && !m_ended &&
+            std::all_of(owners.cbegin(), owners.cend(), [](const SharedIndexInformer *informer) { return informer->hasSynced(); })) {
+            runController();
+        }
+    };
+    for (SharedIndexInformer *owner : std::as_const(owners)) {
+        connect(owner, &SharedIndexInformer::synced, this, startWhenSynced);
+    }
+    cluster->informers()->start();
+    // The request's timeout bounds the owners' sync as it bounded the resource's.
+    QTimer::singleShot(request.timeout, this, [this] {
+        if (!m_controller && !m_ended) {
+            m_err << "error: the informers of the owners did not sync in time\n";
+            done(1);
+        }
+    });
+    startWhenSynced();
+}
+
+void ControlCommand::runController()
+{
     QString error;
     std::optional<ProcessFunctionParameters> parameters = ProcessFunctionParameters::fromAssignments(m_options.parameters, &error);
     if (parameters) {
@@ -40,10 +190,6 @@ void ControlCommand::start()
         return;
     }
     m_controller = std::make_unique<Controller>(m_informer, std::shared_ptr<ProcessFunction>(std::move(function)), m_options.settings);
-    connect(m_controller.get(), &Controller::gaveUp, this, [this](const QString &key, const QString &message) {
-        m_err << "warning: gave up on " << key << " after " << m_options.settings.maxRetries << " retries: " << message << '\n';
-        m_err.flush();
-    });
     m_controller->start();
     m_timer = new QTimer(this);
     m_timer->setSingleShot(true);
@@ -58,6 +204,13 @@ void ControlCommand::finish()
     // on: take the metrics as the duration ends, before the drain empties the queue.
     const QueueMetrics metrics = m_controller->metrics();
     m_controller->stop();
+    // From the process log once the workers are joined, so that every give-up is reported,
+    // those of the drain included.
+    for (const ProcessRecord &record : m_controller->processLog().recordsSince(0).records) {
+        if (record.outcome == ProcessOutcome::GaveUp) {
+            m_err << "warning: gave up on " << record.key << " after " << record.attempt << " retries: " << record.message << '\n';
+        }
+    }
     printFindings(*m_controller->findings(), m_out);
     m_out << '\n';
     printMetrics(metrics, m_out);
@@ -87,7 +240,11 @@ QString ControlCommand::controllersHelp()
             help += u"  %1 %2: %3 (default %4)\n"_s.arg(name, parameter.name, parameter.description, parameter.defaultValue);
         }
         if (info.needsOwnerLookup) {
-            help += u"  %1: owners are looked up in informers of ReplicaSets, Deployments, StatefulSets, DaemonSets, Jobs and Nodes\n"_s.arg(name);
+            QStringList kinds;
+            for (const auto &kind : ownerKinds) {
+                kinds.append(kind.first);
+            }
+            help += u"  %1: owners are looked up in informers of %2\n"_s.arg(name, kinds.join(u", "_s));
         }
     }
     return help;
@@ -132,6 +289,7 @@ void ControlCommand::printMetrics(const QueueMetrics &metrics, QTextStream &out)
 
 void ControlCommand::done(int exitCode)
 {
+    m_ended = true;
     m_out.flush();
     m_err.flush();
     // Reported from the event loop so that a caller connecting after start() still hears it.
