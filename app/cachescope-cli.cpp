@@ -1,6 +1,7 @@
 // cachescope-cli: Cachescope's informers, headless.
 #include "core/cli/apiresourcescommand.h"
 #include "core/cli/contextscommand.h"
+#include "core/cli/controlcommand.h"
 #include "core/cli/getcommand.h"
 #include "core/cli/terminationsignals.h"
 #include "core/cli/watchcommand.h"
@@ -28,7 +29,10 @@ int main(int argc, char *argv[])
                                      "  contexts       list the contexts of the kubeconfig files, with the file of each\n"
                                      "  api-resources  list the resource types the cluster offers\n"
                                      "  get RESOURCE   sync an informer and print from its cache (-n/-A, -l, --field-selector, --index, -o)\n"
-                                     "  watch RESOURCE print one JSON line per informer notification (--for, --dump; SIGINT ends it)"_s);
+                                     "  watch RESOURCE print one JSON line per informer notification (--for, --dump; SIGINT ends it)\n"
+                                     "  control RESOURCE run a built-in controller on an informer, then print its findings and workqueue\n"
+                                     "                 metrics (--controller, --param, --workers, --max-retries, --for)\n\n"_s +
+                                     Cachescope::ControlCommand::controllersHelp());
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption kubeconfigOption(u"kubeconfig"_s, u"The kubeconfig file to use (default: $KUBECONFIG, else ~/.kube/config)."_s, u"file"_s);
@@ -38,7 +42,8 @@ int main(int argc, char *argv[])
     // The options of every command are known to one parser (their names do not clash); each
     // command reads the ones it takes.
     Cachescope::GetCommand::addOptions(parser);
-    for (const QCommandLineOption &option : {QCommandLineOption(u"for"_s, u"watch: stop after this long (e.g. 30s, 5m)."_s, u"duration"_s),
+    Cachescope::ControlCommand::addOptions(parser);
+    for (const QCommandLineOption &option : {QCommandLineOption(u"for"_s, u"watch, control: stop after this long (e.g. 30s, 5m)."_s, u"duration"_s),
                                              QCommandLineOption(u"dump"_s, u"watch: when stopping, write the cache to this file as a v1 List."_s, u"file"_s)}) {
         parser.addOption(option);
     }
@@ -53,7 +58,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     const QString command = positional.constFirst();
-    const bool takesResource = command == u"get"_s || command == u"watch"_s;
+    const bool takesResource = command == u"get"_s || command == u"watch"_s || command == u"control"_s;
     if (positional.size() > (takesResource ? 2 : 1)) {
         err << "error: unexpected arguments after \"" << command << "\": " << positional.mid(1).join(u' ') << '\n';
         return 1;
@@ -79,6 +84,17 @@ int main(int argc, char *argv[])
             }
             Cachescope::GetCommand run(config, parser.value(contextOption), *options, out, err);
             QObject::connect(&run, &Cachescope::GetCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+            run.start();
+            return app.exec();
+        }
+        if (command == u"control"_s) {
+            const auto options = Cachescope::ControlCommand::fromParser(parser, resource, &error);
+            if (!options) {
+                err << "error: " << error << '\n';
+                return 1;
+            }
+            Cachescope::ControlCommand run(config, parser.value(contextOption), *options, out, err);
+            QObject::connect(&run, &Cachescope::ControlCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
             run.start();
             return app.exec();
         }

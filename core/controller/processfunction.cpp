@@ -1,0 +1,8 @@
+#include "core/controller/processfunction.h"
+
+namespace Cachescope {
+
+// Out of line so that the vtable lives in one translation unit.
+ProcessFunction::~ProcessFunction() = default;
+
+} // namespace Cachescope
