@@ -34,6 +34,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
+// The GUI thread's CPU time in ms: on a shared machine, wall time alone mixes in other load.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
 // LatencyProbe measures how late a 1 ms repeating timer fires on the GUI thread: whatever
 // blocks the event loop (applying a batch, re-sorting, painting) shows up as lateness.
 class LatencyProbe
@@ -98,14 +106,6 @@ private:
     qint64 m_last = -1;
     std::vector<qint64> m_samples;
 };
-
-// The GUI thread's CPU time in ms: on a shared machine, wall time alone mixes in other load.
-double threadCpuMs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
-}
 
 void spin(int ms)
 {

@@ -53,7 +53,7 @@ void ResourceFilterProxyModel::setFilterText(const QString &text)
         return;
     }
     m_text = trimmed;
-    invalidateRowsFilter();
+    refilter();
 }
 
 void ResourceFilterProxyModel::setLabelSelector(const LabelSelector &selector)
@@ -62,7 +62,16 @@ void ResourceFilterProxyModel::setLabelSelector(const LabelSelector &selector)
         return;
     }
     m_selector = selector;
-    invalidateRowsFilter();
+    refilter();
+}
+
+void ResourceFilterProxyModel::refilter()
+{
+    // A new filter over 100k rows can add or drop thousands of scattered rows. Announced one
+    // interval at a time (invalidateRowsFilter()), each costs the proxy and the view O(rows):
+    // quadratic in all. Rebuilding the mapping is one filter pass and one sort, and views
+    // keep their current item through the layout change.
+    invalidate();
 }
 
 bool ResourceFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
@@ -84,21 +93,12 @@ bool ResourceFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex
 
 bool ResourceFilterProxyModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
-    int order = 0;
     if (m_table) {
-        order = compareValues(m_table->sortValue(left.row(), left.column()), m_table->sortValue(right.row(), right.column()));
-    } else {
-        order = compareValues(left.data(sortRole()), right.data(sortRole()));
+        return m_table->compareRows(left.row(), right.row(), left.column()) < 0;
     }
+    const int order = compareValues(left.data(sortRole()), right.data(sortRole()));
     if (order != 0) {
         return order < 0;
-    }
-    // Ties keep a stable, meaningful order: by key (namespace/name).
-    if (m_table) {
-        const KubeObject a = m_table->objectAt(left.row());
-        const KubeObject b = m_table->objectAt(right.row());
-        const int byNamespace = QString::compare(a.namespaceName(), b.namespaceName());
-        return byNamespace != 0 ? byNamespace < 0 : a.name() < b.name();
     }
     return left.data(ResourceTableRoles::KeyRole).toString() < right.data(ResourceTableRoles::KeyRole).toString();
 }

@@ -39,6 +39,8 @@ protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    void refilter();
+
     ResourceTableModel *m_table = nullptr; // not owned; the source when it is one
     QString m_text;
     LabelSelector m_selector;

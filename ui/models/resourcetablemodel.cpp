@@ -220,6 +220,7 @@ void ResourceTableModel::applyBatch(const QList<Notification> &batch)
         Row &row = m_rows[size_t(*it)];
         row.object = notification.object;
         row.cells.reset();
+        row.createdMs = Unset;
         // A synthetic add for an object the table already shows (a handler re-registered) is
         // no change a user should see flash.
         if (!(notification.type == Notification::Type::Add && notification.isInInitialList)) {
@@ -299,6 +300,85 @@ QVariant ResourceTableModel::cell(const Row &row, int column) const
 QVariant ResourceTableModel::sortValue(int row, int column) const
 {
     return cell(m_rows[size_t(row)], column);
+}
+
+namespace {
+
+template<typename T>
+int threeWay(const T &a, const T &b)
+{
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+int compareText(const QString &a, const QString &b)
+{
+    // Missing (empty) values first; Kubernetes names are lower case, so a plain comparison
+    // orders them as a user expects and costs far less than a case-folding one.
+    return QString::compare(a, b, Qt::CaseSensitive);
+}
+
+int compareVariants(const QVariant &a, const QVariant &b)
+{
+    if (!a.isValid() || !b.isValid()) {
+        return int(a.isValid()) - int(b.isValid());
+    }
+    const int type = a.typeId();
+    if (type == b.typeId()) {
+        switch (type) {
+        case QMetaType::LongLong:
+            return threeWay(*static_cast<const qint64 *>(a.constData()), *static_cast<const qint64 *>(b.constData()));
+        case QMetaType::Double:
+            return threeWay(*static_cast<const double *>(a.constData()), *static_cast<const double *>(b.constData()));
+        case QMetaType::Bool:
+            return threeWay(*static_cast<const bool *>(a.constData()), *static_cast<const bool *>(b.constData()));
+        case QMetaType::QString:
+            // Values of printer columns may be in any case.
+            return QString::compare(*static_cast<const QString *>(a.constData()), *static_cast<const QString *>(b.constData()), Qt::CaseInsensitive);
+        default:
+            break;
+        }
+    }
+    const QPartialOrdering order = QVariant::compare(a, b);
+    return order == QPartialOrdering::Less ? -1 : order == QPartialOrdering::Greater ? 1 : 0;
+}
+
+} // namespace
+
+qint64 ResourceTableModel::createdMs(const Row &row)
+{
+    if (row.createdMs == Unset) {
+        const QDateTime created = row.object.creationTimestamp();
+        row.createdMs = created.isValid() ? created.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max(); // missing sorts first
+    }
+    return row.createdMs;
+}
+
+int ResourceTableModel::compareRows(int left, int right, int column) const
+{
+    const Row &a = m_rows[size_t(left)];
+    const Row &b = m_rows[size_t(right)];
+    int order = 0;
+    switch (m_columns.column(column).field) {
+    case ResourceColumns::Field::Name:
+        order = compareText(a.object.name(), b.object.name());
+        break;
+    case ResourceColumns::Field::Namespace:
+        order = compareText(a.object.namespaceName(), b.object.namespaceName());
+        break;
+    case ResourceColumns::Field::Node:
+        order = compareText(a.object.nodeName(), b.object.nodeName());
+        break;
+    case ResourceColumns::Field::Age:
+        // Younger first, as the cells' values (the negated creation time) sort.
+        order = threeWay(createdMs(b), createdMs(a));
+        break;
+    default:
+        order =
+            m_columns.needsDocument(column) ? compareVariants(cachedCell(a, column), cachedCell(b, column)) : compareVariants(cell(a, column), cell(b, column));
+        break;
+    }
+    // Ties keep a stable, meaningful order: by key (namespace/name).
+    return order != 0 ? order : compareText(a.key, b.key);
 }
 
 QVariant ResourceTableModel::data(const QModelIndex &index, int role) const

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -61,8 +62,11 @@ public:
     // rowOfKey() is the row of key, -1 when absent. O(1).
     int rowOfKey(const QString &key) const;
     KubeObject objectAt(int row) const;
-    // sortValue() is SortRole without the QVariant of data(), for the proxy's comparisons.
+    // sortValue() is SortRole without going through data().
     QVariant sortValue(int row, int column) const;
+    // compareRows() orders two rows by a column's typed value (missing values first), then by
+    // key: what a sorting proxy needs, without a QVariant per side for the extracted fields.
+    [[nodiscard]] int compareRows(int left, int right, int column) const;
 
     // Progress of the first list (and of relists): items received so far and the server's
     // remainingItemCount estimate (-1 when the server gave none).
@@ -87,16 +91,20 @@ Q_SIGNALS:
     void batchApplied(int added, int updated, int removed);
 
 private:
+    static constexpr qint64 Unset = std::numeric_limits<qint64>::min();
     struct Row
     {
         QString key;
         KubeObject object;
         qint64 changedAt = 0;
+        // metadata.creationTimestamp in ms, read on first comparison by age (Unset until then).
+        mutable qint64 createdMs = Unset;
         // The cells of the object, parsed on first request; reset when the row changes.
         mutable std::shared_ptr<const QList<QVariant>> cells;
     };
 
     const QVariant &cachedCell(const Row &row, int column) const;
+    static qint64 createdMs(const Row &row);
     QVariant cell(const Row &row, int column) const;
     void checkSynced();
     void tickAges();
