@@ -1,0 +1,345 @@
+// ResourceTableModel fed by real informers against an in-process SimCluster: through the initial
+// list, churn (adds, updates, deletes), relists and a context switch, under
+// QAbstractItemModelTester, the model's rows end equal to the informer's indexer (keys and
+// resourceVersions), with exact signals and no reset after setInformer(). Batches applied by
+// hand check the shape of the signals: one removal of the tail per batch, one insertion.
+#include "core/cache/apilisterwatcher.h"
+#include "core/cache/keys.h"
+#include "core/cache/sharedindexinformer.h"
+#include "core/kube/apiclient.h"
+#include "core/kube/kubeconfig.h"
+#include "core/sim/simcluster.h"
+#include "ui/models/resourcetablemodel.h"
+#include "ui/models/resourcetableroles.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+using namespace Cachescope;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+using State = QHash<QString, QString>; // key -> resourceVersion
+
+State cacheState(const SharedIndexInformer &informer)
+{
+    State state;
+    const QList<KubeObject> objects = informer.indexer().list();
+    for (const KubeObject &object : objects) {
+        state.insert(metaNamespaceKey(object), object.resourceVersion());
+    }
+    return state;
+}
+
+State modelState(const ResourceTableModel &model)
+{
+    State state;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QModelIndex index = model.index(row, 0);
+        state.insert(index.data(ResourceTableRoles::KeyRole).toString(), index.data(ResourceTableRoles::ResourceVersionRole).toString());
+    }
+    return state;
+}
+
+State truthState(const Sim::SimCluster &sim, const QString &resource)
+{
+    State state;
+    const QHash<QString, quint64> truth = sim.truth(resource);
+    for (auto it = truth.cbegin(); it != truth.cend(); ++it) {
+        state.insert(it.key(), QString::number(it.value()));
+    }
+    return state;
+}
+
+KubeObject configMap(const QString &name, const QString &resourceVersion)
+{
+    const QByteArray json = QStringLiteral(R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"%1","namespace":"ns","resourceVersion":"%2"}})")
+                                .arg(name, resourceVersion)
+                                .toUtf8();
+    return *KubeObject::fromJson(json);
+}
+
+// Connection to a SimCluster and informers on it, for one test.
+struct SimFixture
+{
+    Sim::SimCluster sim;
+    std::unique_ptr<ApiClient> client;
+
+    explicit SimFixture(const Sim::SimOptions &options)
+        : sim(options)
+    {
+    }
+
+    bool start(QString *error)
+    {
+        if (!sim.start(error)) {
+            return false;
+        }
+        const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
+        const auto rest = kubeconfig.restConfig(u"sim-token"_s);
+        if (!std::holds_alternative<RestConfig>(rest)) {
+            *error = u"no rest config"_s;
+            return false;
+        }
+        client = std::make_unique<ApiClient>(std::get<RestConfig>(rest));
+        return true;
+    }
+
+    std::unique_ptr<SharedIndexInformer> informer(const QString &plural, const QString &kind)
+    {
+        ApiListerWatcher::Target target;
+        target.resource.gvr = GroupVersionResource(QString(), u"v1"_s, plural);
+        target.resource.kind = kind;
+        target.resource.namespaced = true;
+        target.idleTimeout = std::chrono::milliseconds(2000);
+        SharedIndexInformer::Options options;
+        options.name = plural;
+        options.reflector.pageSize = 40; // several pages, so that progress is reported
+        options.reflector.backoff.initial = std::chrono::milliseconds(50);
+        options.reflector.backoff.cap = std::chrono::milliseconds(500);
+        options.reflector.minWatchTimeout = std::chrono::seconds(2);
+        return std::make_unique<SharedIndexInformer>(std::make_unique<ApiListerWatcher>(client.get(), target), QThread::currentThread(), options);
+    }
+};
+
+} // namespace
+
+class TestResourceTableModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void followsInformer_data();
+    void followsInformer();
+    void contextSwitchShowsOnlyTheNewInformer();
+    void batchSignals_data();
+    void batchSignals();
+    void agesTickWithOneSignal();
+};
+
+void TestResourceTableModel::followsInformer_data()
+{
+    QTest::addColumn<QString>("disturbance");
+    QTest::addColumn<bool>("registerLate");
+
+    QTest::newRow("churn: adds, updates and deletes arrive as exact row changes") << u"churn"_s << false;
+    QTest::newRow("a handler registered after sync catches up through synthetic adds") << u"churn"_s << true;
+    QTest::newRow("relist after 410 Gone on every watch") << u"gone"_s << false;
+    QTest::newRow("a server restart drops every watch") << u"restart"_s << false;
+}
+
+void TestResourceTableModel::followsInformer()
+{
+    QFETCH(QString, disturbance);
+    QFETCH(bool, registerLate);
+
+    Sim::SimOptions options;
+    options.pods = 150;
+    options.history = 200;
+    options.bookmarkIntervalMs = 500;
+    options.seed = 11;
+    SimFixture fixture(options);
+    QString error;
+    QVERIFY2(fixture.start(&error), qPrintable(error));
+    auto informer = fixture.informer(u"pods"_s, u"Pod"_s);
+
+    ResourceTableModel model;
+    model.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy progress(&model, &ResourceTableModel::progressChanged);
+    QSignalSpy synced(&model, &ResourceTableModel::syncedChanged);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+
+    if (!registerLate) {
+        model.setInformer(informer.get());
+    }
+    informer->run();
+    if (registerLate) {
+        QTRY_VERIFY_WITH_TIMEOUT(informer->hasSynced(), 30000);
+        model.setInformer(informer.get());
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 30000);
+    // Synced means every object of the first list is a row already.
+    QCOMPARE(model.rowCount(), int(truthState(fixture.sim, u"pods"_s).size()));
+    QCOMPARE(modelState(model), cacheState(*informer));
+    if (!registerLate) {
+        QVERIFY(progress.count() > 1); // pages of 40 of 150+ objects
+    }
+    QCOMPARE(synced.count(), 1);
+    resets.clear();
+
+    fixture.sim.setChurn(300);
+    if (disturbance == u"gone") {
+        QVERIFY(fixture.sim.faults().setSpec(u"gone=1"_s, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(informer->counters().reflector.relists >= 1, 30000);
+        fixture.sim.faults().clear();
+    } else if (disturbance == u"restart") {
+        const quint64 watches = informer->counters().reflector.watchesOpened;
+        fixture.sim.restart();
+        // A new watch opens (resuming, or after a relist when its resourceVersion is too old).
+        QTRY_VERIFY_WITH_TIMEOUT(informer->counters().reflector.watchesOpened > watches, 30000);
+    }
+    // Churn until the model has seen deletions and changes of its own rows.
+    QTRY_VERIFY_WITH_TIMEOUT(removed.count() >= 3 && changed.count() >= 10, 30000);
+    fixture.sim.churn(200);
+    fixture.sim.setChurn(0);
+
+    QTRY_COMPARE_WITH_TIMEOUT(cacheState(*informer), truthState(fixture.sim, u"pods"_s), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(modelState(model), cacheState(*informer), 10000);
+    QCOMPARE(model.rowCount(), int(informer->indexer().size()));
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QString key = model.index(row, 0).data(ResourceTableRoles::KeyRole).toString();
+        QCOMPARE(model.rowOfKey(key), row);
+    }
+    QCOMPARE(resets.count(), 0);
+    informer->stop();
+}
+
+void TestResourceTableModel::contextSwitchShowsOnlyTheNewInformer()
+{
+    Sim::SimOptions options;
+    options.pods = 60;
+    options.seed = 5;
+    SimFixture fixture(options);
+    QString error;
+    QVERIFY2(fixture.start(&error), qPrintable(error));
+    auto pods = fixture.informer(u"pods"_s, u"Pod"_s);
+    auto configMaps = fixture.informer(u"configmaps"_s, u"ConfigMap"_s);
+    pods->run();
+    configMaps->run();
+
+    ResourceTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setInformer(pods.get());
+    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 30000);
+    QCOMPARE(modelState(model), cacheState(*pods));
+
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    model.setColumns(ResourceColumns::forKind(u"ConfigMap"_s, true));
+    model.setInformer(configMaps.get());
+    QCOMPARE(resets.count(), 2);
+    QVERIFY(!model.hasSynced());
+    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 30000);
+    fixture.sim.setChurn(300); // pods change, the model must not notice
+    QTRY_VERIFY_WITH_TIMEOUT(cacheState(*pods) != truthState(fixture.sim, u"pods"_s) || pods->counters().reflector.events > 20, 30000);
+    fixture.sim.setChurn(0);
+    QTRY_COMPARE_WITH_TIMEOUT(cacheState(*configMaps), truthState(fixture.sim, u"configmaps"_s), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(modelState(model), cacheState(*configMaps), 10000);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        QCOMPARE(model.objectAt(row).kind(), u"ConfigMap"_s);
+    }
+    // Switching to none empties the table.
+    model.setInformer(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+    pods->stop();
+    configMaps->stop();
+}
+
+void TestResourceTableModel::batchSignals_data()
+{
+    QTest::addColumn<QStringList>("initial");
+    QTest::addColumn<QStringList>("batch"); // "+name@rv", "~name@rv", "-name"
+    QTest::addColumn<QStringList>("expected"); // names after the batch, any order
+    QTest::addColumn<int>("removals");
+    QTest::addColumn<int>("insertions");
+
+    const QStringList six{u"a"_s, u"b"_s, u"c"_s, u"d"_s, u"e"_s, u"f"_s};
+    QTest::newRow("deleting inside fills holes from the tail, one removal")
+        << six << QStringList{u"-a"_s, u"-c"_s} << QStringList{u"b"_s, u"d"_s, u"e"_s, u"f"_s} << 1 << 0;
+    QTest::newRow("deleting the tail moves nothing") << six << QStringList{u"-e"_s, u"-f"_s} << QStringList{u"a"_s, u"b"_s, u"c"_s, u"d"_s} << 1 << 0;
+    QTest::newRow("deleting inside and in the tail at once") << six << QStringList{u"-b"_s, u"-f"_s, u"-d"_s} << QStringList{u"a"_s, u"c"_s, u"e"_s} << 1 << 0;
+    QTest::newRow("deleting everything") << six << QStringList{u"-a"_s, u"-b"_s, u"-c"_s, u"-d"_s, u"-e"_s, u"-f"_s} << QStringList{} << 1 << 0;
+    QTest::newRow("adds of one batch are one insertion")
+        << six << QStringList{u"+x@1"_s, u"~b@2"_s, u"+y@1"_s, u"-a"_s} << QStringList{u"b"_s, u"c"_s, u"d"_s, u"e"_s, u"f"_s, u"x"_s, u"y"_s} << 1 << 1;
+    QTest::newRow("an update of an unknown key adds it") << QStringList{u"a"_s} << QStringList{u"~z@3"_s} << QStringList{u"a"_s, u"z"_s} << 0 << 1;
+    QTest::newRow("a delete of an unknown key is ignored") << QStringList{u"a"_s} << QStringList{u"-z"_s} << QStringList{u"a"_s} << 0 << 0;
+}
+
+void TestResourceTableModel::batchSignals()
+{
+    QFETCH(QStringList, initial);
+    QFETCH(QStringList, batch);
+    QFETCH(QStringList, expected);
+    QFETCH(int, removals);
+    QFETCH(int, insertions);
+
+    ResourceTableModel model;
+    model.setColumns(ResourceColumns::forKind(u"ConfigMap"_s, true));
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QList<Notification> start;
+    for (const QString &name : std::as_const(initial)) {
+        start.append(Notification::add(u"ns/"_s + name, configMap(name, u"1"_s), true));
+    }
+    model.applyBatch(start);
+    QCOMPARE(model.rowCount(), initial.size());
+
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QList<Notification> notifications;
+    for (const QString &step : std::as_const(batch)) {
+        const QString name = step.mid(1).section(u'@', 0, 0);
+        const QString rv = step.section(u'@', 1);
+        const QString key = u"ns/"_s + name;
+        if (step.front() == u'+') {
+            notifications.append(Notification::add(key, configMap(name, rv), false));
+        } else if (step.front() == u'~') {
+            notifications.append(Notification::update(key, configMap(name, u"1"_s), configMap(name, rv)));
+        } else {
+            notifications.append(Notification::remove(key, configMap(name, u"1"_s)));
+        }
+    }
+    model.applyBatch(notifications);
+
+    QStringList names;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        names.append(model.index(row, 0).data(ResourceTableRoles::NameRole).toString());
+        QCOMPARE(model.rowOfKey(u"ns/"_s + names.last()), row);
+    }
+    names.sort();
+    QCOMPARE(names, expected);
+    QCOMPARE(removed.count(), removals);
+    QCOMPARE(inserted.count(), insertions);
+    if (removals == 1) {
+        // The removed range is the tail of the table as it was.
+        qsizetype deleted = 0;
+        for (const QString &step : std::as_const(batch)) {
+            deleted += step.front() == u'-' && initial.contains(step.mid(1)) ? 1 : 0;
+        }
+        QCOMPARE(removed.at(0).at(1).toInt(), int(initial.size() - deleted));
+        QCOMPARE(removed.at(0).at(2).toInt(), int(initial.size() - 1));
+    }
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const KubeObject object = model.objectAt(row);
+        const bool live = batch.contains(u"+"_s + object.name() + u'@' + object.resourceVersion()) ||
+            batch.contains(u"~"_s + object.name() + u'@' + object.resourceVersion());
+        // Rows changed live flash; the initial list does not.
+        QCOMPARE(model.index(row, 0).data(ResourceTableRoles::ChangedAtRole).toLongLong() > 0, live);
+    }
+}
+
+void TestResourceTableModel::agesTickWithOneSignal()
+{
+    ResourceTableModel model;
+    model.setColumns(ResourceColumns::forKind(u"ConfigMap"_s, true));
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QList<Notification> start;
+    for (int i = 0; i < 50; ++i) {
+        start.append(Notification::add(u"ns/c"_s + QString::number(i), configMap(u"c"_s + QString::number(i), u"1"_s), true));
+    }
+    model.applyBatch(start);
+    model.setAgeTickInterval(std::chrono::milliseconds(20));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QVERIFY(changed.wait(5000));
+    const int ageColumn = int(model.columns().indexOf(ResourceColumns::Field::Age));
+    QCOMPARE(changed.at(0).at(0).toModelIndex(), model.index(0, ageColumn));
+    QCOMPARE(changed.at(0).at(1).toModelIndex(), model.index(49, ageColumn));
+    QCOMPARE(changed.at(0).at(2).value<QList<int>>(), QList<int>{Qt::DisplayRole});
+}
+
+QTEST_GUILESS_MAIN(TestResourceTableModel)
+#include "tst_resourcetablemodel.moc"

@@ -1,0 +1,224 @@
+// ResourceTableView offscreen: Ctrl+L and the filter line, the label-selector line and its
+// errors, Ctrl+F search, Enter opening an object, the progress bar while the first list pages
+// arrive, and the flash of a changed row.
+#include "fakelisterwatcher.h"
+
+#include "core/cache/sharedindexinformer.h"
+#include "ui/models/resourcefilterproxymodel.h"
+#include "ui/models/resourcetablemodel.h"
+#include "ui/models/resourcetableroles.h"
+#include "ui/widgets/resourcetabledelegate.h"
+#include "ui/widgets/resourcetableview.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <QThread>
+
+using namespace Cachescope;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+KubeObject pod(const QString &ns, const QString &name, const QString &labels, const QString &rv = u"1"_s)
+{
+    const QString json = uR"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"%1","namespace":"%2","resourceVersion":"%4","labels":{%3}},
+        "spec":{"containers":[{"name":"a"}]},"status":{"phase":"Running"}})"_s.arg(name, ns, labels, rv);
+    return *KubeObject::fromJson(json.toUtf8());
+}
+
+QString currentKey(const ResourceTableView &view)
+{
+    return view.tableView()->currentIndex().data(ResourceTableRoles::KeyRole).toString();
+}
+
+} // namespace
+
+class TestResourceTableView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void ctrlLFiltersByText();
+    void labelSelectorLine_data();
+    void labelSelectorLine();
+    void ctrlFFindsNextMatch();
+    void enterOpensObject();
+    void changedRowsFlash();
+    void progressWhileListing();
+
+private:
+    std::unique_ptr<ResourceTableModel> m_model;
+    std::unique_ptr<ResourceTableView> m_view;
+};
+
+void TestResourceTableView::init()
+{
+    m_model = std::make_unique<ResourceTableModel>();
+    m_model->setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    m_model->applyBatch({
+        Notification::add(u"shop/web-1"_s, pod(u"shop"_s, u"web-1"_s, uR"("app":"web")"_s), true),
+        Notification::add(u"shop/web-2"_s, pod(u"shop"_s, u"web-2"_s, uR"("app":"web")"_s), true),
+        Notification::add(u"shop/db-0"_s, pod(u"shop"_s, u"db-0"_s, uR"("app":"db")"_s), true),
+        Notification::add(u"billing/api-7"_s, pod(u"billing"_s, u"api-7"_s, uR"("app":"api")"_s), true),
+    });
+    m_view = std::make_unique<ResourceTableView>();
+    m_view->setModel(m_model.get());
+    m_view->resize(800, 400);
+    m_view->show();
+    m_view->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+}
+
+void TestResourceTableView::cleanup()
+{
+    m_view.reset();
+    m_model.reset();
+}
+
+void TestResourceTableView::ctrlLFiltersByText()
+{
+    m_view->tableView()->setFocus();
+    QTest::keyClick(m_view->tableView(), Qt::Key_L, Qt::ControlModifier);
+    QTRY_VERIFY(m_view->filterLine()->hasFocus());
+    QTest::keyClicks(m_view->filterLine(), u"WEB"_s);
+    // Applied after the typing pause, not per keystroke.
+    QTRY_COMPARE(m_view->proxyModel()->rowCount(), 2);
+    QCOMPARE(m_view->proxyModel()->filterText(), u"WEB"_s);
+    m_view->filterLine()->clear();
+    QTRY_COMPARE(m_view->proxyModel()->rowCount(), 4);
+}
+
+void TestResourceTableView::labelSelectorLine_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<bool>("error");
+
+    QTest::newRow("valid selector filters") << u"app=web"_s << 2 << false;
+    QTest::newRow("set selector filters") << u"app in (db,api)"_s << 2 << false;
+    QTest::newRow("malformed selector shows its position and keeps all rows") << u"app in (db"_s << 4 << true;
+}
+
+void TestResourceTableView::labelSelectorLine()
+{
+    QFETCH(QString, text);
+    QFETCH(int, rows);
+    QFETCH(bool, error);
+
+    m_view->selectorLine()->setText(text);
+    QCOMPARE(m_view->proxyModel()->rowCount(), rows);
+    QCOMPARE(m_view->selectorError()->isVisible(), error);
+    if (error) {
+        QVERIFY2(m_view->selectorError()->text().contains(u"11"_s), qPrintable(m_view->selectorError()->text()));
+    }
+    m_view->selectorLine()->clear();
+    QCOMPARE(m_view->proxyModel()->rowCount(), 4);
+    QVERIFY(!m_view->selectorError()->isVisible());
+}
+
+void TestResourceTableView::ctrlFFindsNextMatch()
+{
+    m_view->tableView()->setFocus();
+    QTest::keyClick(m_view->tableView(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_VERIFY(m_view->searchLine()->hasFocus());
+    QTest::keyClicks(m_view->searchLine(), u"web"_s);
+    QTest::keyClick(m_view->searchLine(), Qt::Key_Return);
+    // Sorted by name: api-7, db-0, web-1, web-2.
+    QCOMPARE(currentKey(*m_view), u"shop/web-1"_s);
+    QTest::keyClick(m_view->searchLine(), Qt::Key_F, Qt::ControlModifier);
+    QCOMPARE(currentKey(*m_view), u"shop/web-2"_s);
+    QTest::keyClick(m_view->searchLine(), Qt::Key_Return);
+    QCOMPARE(currentKey(*m_view), u"shop/web-1"_s); // wrapped
+    QVERIFY(m_view->tableView()->selectionModel()->isRowSelected(m_view->tableView()->currentIndex().row(), {}));
+    QVERIFY(!m_view->findNext(u"nothing-like-this"_s));
+    // Cells other than the name count too: the namespace.
+    QVERIFY(m_view->findNext(u"billing"_s));
+    QCOMPARE(currentKey(*m_view), u"billing/api-7"_s);
+}
+
+void TestResourceTableView::enterOpensObject()
+{
+    QList<KubeObject> opened;
+    connect(m_view.get(), &ResourceTableView::objectActivated, this, [&opened](const KubeObject &object) { opened.append(object); });
+    m_view->tableView()->setFocus();
+    m_view->tableView()->setCurrentIndex(m_view->proxyModel()->index(1, 0));
+    QTest::keyClick(m_view->tableView(), Qt::Key_Return);
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.at(0).name(), u"db-0"_s);
+    // A double click opens too.
+    const QRect rect = m_view->tableView()->visualRect(m_view->proxyModel()->index(3, 1));
+    // QTest's double click alone leaves no pressed index behind; a real one starts with a click.
+    QTest::mouseClick(m_view->tableView()->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseDClick(m_view->tableView()->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(opened.size(), 2);
+    QCOMPARE(opened.at(1).name(), u"web-2"_s);
+}
+
+void TestResourceTableView::changedRowsFlash()
+{
+    auto *delegate = qobject_cast<ResourceTableDelegate *>(m_view->tableView()->itemDelegate());
+    QVERIFY(delegate);
+    QCOMPARE(delegate->flashStrength(0, 1000), 0.0); // the initial list does not flash
+    QCOMPARE(delegate->flashStrength(1000, 1000), 1.0);
+    QCOMPARE(delegate->flashStrength(1000, 1500), 0.5);
+    QCOMPARE(delegate->flashStrength(1000, 2000), 0.0);
+
+    const KubeObject old = m_model->objectAt(m_model->rowOfKey(u"shop/db-0"_s));
+    const qint64 before = QDateTime::currentMSecsSinceEpoch();
+    m_model->applyBatch({Notification::update(u"shop/db-0"_s, old, pod(u"shop"_s, u"db-0"_s, uR"("app":"db")"_s, u"2"_s))});
+    const QModelIndex db = m_model->index(m_model->rowOfKey(u"shop/db-0"_s), 0);
+    QVERIFY(db.data(ResourceTableRoles::ChangedAtRole).toLongLong() >= before);
+    QVERIFY(delegate->flashStrength(db.data(ResourceTableRoles::ChangedAtRole).toLongLong(), QDateTime::currentMSecsSinceEpoch()) > 0);
+    const QModelIndex web = m_model->index(m_model->rowOfKey(u"shop/web-1"_s), 0);
+    QCOMPARE(web.data(ResourceTableRoles::ChangedAtRole).toLongLong(), 0);
+}
+
+void TestResourceTableView::progressWhileListing()
+{
+    auto listerWatcher = std::make_unique<CachescopeTest::FakeListerWatcher>();
+    auto *lw = listerWatcher.get();
+    QList<KubeObject> all;
+    for (int i = 0; i < 30; ++i) {
+        all.append(CachescopeTest::pod(u"p"_s + QString::number(i), u"1"_s));
+    }
+    bool finish = false;
+    lw->onList = [&](const ListOptions &options) {
+        if (finish) {
+            return CachescopeTest::page(all, u"5"_s);
+        }
+        if (options.continueToken.isEmpty()) {
+            ObjectListPage first = CachescopeTest::page(all.mid(0, 10), u"5"_s, u"c1"_s);
+            first.remainingItemCount = 20;
+            return first;
+        }
+        // The rest does not come yet: the first page's progress stays on show.
+        return CachescopeTest::errorPage(500, u"InternalError"_s);
+    };
+    SharedIndexInformer::Options options;
+    options.reflector.pageSize = 10;
+    options.reflector.backoff.initial = std::chrono::milliseconds(50);
+    options.reflector.backoff.cap = std::chrono::milliseconds(100);
+    SharedIndexInformer informer(std::move(listerWatcher), QThread::currentThread(), options);
+    ResourceTableModel model;
+    m_view->setModel(&model);
+    model.setInformer(&informer);
+    informer.run();
+    QTRY_VERIFY(m_view->progressBar()->isVisible());
+    QTRY_COMPARE(m_view->progressBar()->format(), u"10 items so far of 30"_s);
+    QCOMPARE(m_view->progressBar()->value(), 333);
+    finish = true;
+    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);
+    QCOMPARE(model.rowCount(), 30);
+    QVERIFY(!m_view->progressBar()->isVisible());
+    m_view->setModel(m_model.get());
+    informer.stop();
+}
+
+QTEST_MAIN(TestResourceTableView)
+#include "tst_resourcetableview.moc"

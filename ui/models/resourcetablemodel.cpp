@@ -1,0 +1,461 @@
+#include "ui/models/resourcetablemodel.h"
+
+#include "core/cache/keys.h"
+#include "core/cache/notificationbatcher.h"
+#include "ui/models/resourcetableroles.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QThread>
+#include <QVariantMap>
+
+#include <algorithm>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+ResourceTableModel::ResourceTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_columns(ResourceColumns::forKind(QString(), true))
+{
+    m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
+    // The registration's own hasSynced() trails the informer's by the handler's backlog; a short
+    // poll covers the moment between the informer's synced() and the last initial add arriving.
+    m_syncCheck.setInterval(std::chrono::milliseconds(20));
+    connect(&m_syncCheck, &QTimer::timeout, this, &ResourceTableModel::checkSynced);
+    // One repaint of the age column per second: ages are shown to the second at most.
+    m_ageTick.setInterval(std::chrono::seconds(1));
+    connect(&m_ageTick, &QTimer::timeout, this, &ResourceTableModel::tickAges);
+    m_ageTick.start();
+}
+
+ResourceTableModel::~ResourceTableModel()
+{
+    detach();
+}
+
+void ResourceTableModel::detach()
+{
+    for (const QMetaObject::Connection &connection : std::as_const(m_informerConnections)) {
+        disconnect(connection);
+    }
+    m_informerConnections.clear();
+    if (m_informer && m_registration.isValid()) {
+        m_informer->removeEventHandler(m_registration);
+    }
+    m_registration = {};
+    // The handler may still be called by the informer's listener for a moment: once the batcher
+    // is gone it drops what it gets.
+    delete m_batcher;
+    m_batcher = nullptr;
+    m_syncCheck.stop();
+}
+
+void ResourceTableModel::setInformer(SharedIndexInformer *informer)
+{
+    Q_ASSERT(thread() == QThread::currentThread());
+    detach();
+    const bool wasSynced = m_synced;
+    beginResetModel();
+    m_rows.clear();
+    m_rowOfKey.clear();
+    m_informer = informer;
+    m_synced = false;
+    m_itemsSoFar = 0;
+    m_remaining = -1;
+    endResetModel();
+    if (wasSynced) {
+        Q_EMIT syncedChanged(false);
+    }
+    Q_EMIT progressChanged(m_itemsSoFar, m_remaining);
+    if (!informer) {
+        return;
+    }
+
+    m_batcher = new NotificationBatcher(NotificationBatcher::Mode::Coalesce, this);
+    connect(m_batcher, &NotificationBatcher::notificationsReady, this, &ResourceTableModel::applyBatch);
+    m_informerConnections.append(connect(informer, &SharedIndexInformer::listProgress, this, [this](qint64 itemsSoFar, qint64 remaining) {
+        m_itemsSoFar = itemsSoFar;
+        m_remaining = remaining;
+        Q_EMIT progressChanged(itemsSoFar, remaining);
+    }));
+    m_informerConnections.append(connect(informer, &SharedIndexInformer::synced, this, &ResourceTableModel::checkSynced));
+    m_registration = informer->addEventHandler(m_batcher->handler());
+    checkSynced();
+}
+
+void ResourceTableModel::setColumns(const ResourceColumns &columns)
+{
+    beginResetModel();
+    m_columns = columns;
+    m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
+    if (m_ageColumn < 0) {
+        m_ageColumn = m_columns.indexOf(ResourceColumns::Field::EventLastSeen);
+    }
+    for (const Row &row : m_rows) {
+        row.cells.reset();
+    }
+    endResetModel();
+}
+
+void ResourceTableModel::setAgeTickInterval(std::chrono::milliseconds interval)
+{
+    if (interval.count() <= 0) {
+        m_ageTick.stop();
+        return;
+    }
+    m_ageTick.start(interval);
+}
+
+void ResourceTableModel::checkSynced()
+{
+    if (m_synced || !m_informer || !m_informer->hasSynced()) {
+        return;
+    }
+    if (!m_registration.hasSynced()) {
+        if (!m_syncCheck.isActive()) {
+            m_syncCheck.start();
+        }
+        return;
+    }
+    m_syncCheck.stop();
+    // Every initial add has reached the batcher: take them now, so that "synced" means the rows
+    // are all there.
+    flushPending();
+    if (m_synced) {
+        return; // the flushed batch ended in checkSynced() already
+    }
+    m_synced = true;
+    Q_EMIT syncedChanged(true);
+}
+
+void ResourceTableModel::flushPending()
+{
+    if (m_batcher) {
+        m_batcher->flush();
+    }
+}
+
+void ResourceTableModel::emitChangedRuns(QList<int> &rows)
+{
+    if (rows.isEmpty()) {
+        return;
+    }
+    std::sort(rows.begin(), rows.end());
+    const int lastColumn = columnCount() - 1;
+    int first = rows.front();
+    int previous = first;
+    for (qsizetype i = 1; i <= rows.size(); ++i) {
+        if (i < rows.size() && rows.at(i) <= previous + 1) {
+            previous = rows.at(i);
+            continue;
+        }
+        Q_EMIT dataChanged(index(first, 0), index(previous, lastColumn));
+        if (i < rows.size()) {
+            first = previous = rows.at(i);
+        }
+    }
+}
+
+void ResourceTableModel::applyBatch(const QList<Notification> &batch)
+{
+    Q_ASSERT(thread() == QThread::currentThread());
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+
+    // 1. Deletions: the table shrinks by the number of deleted rows. Deleted rows inside the new
+    // size are holes, filled by the surviving rows of the tail; the tail is then removed as one
+    // range. Filled holes get their new content by copy, so that the tail still reads the same
+    // until it is removed (a sorting proxy compares against it meanwhile).
+    QList<int> removed;
+    for (const Notification &notification : batch) {
+        if (notification.type == Notification::Type::Delete) {
+            const auto it = m_rowOfKey.constFind(notification.key);
+            if (it != m_rowOfKey.cend()) {
+                removed.append(*it);
+            }
+        }
+    }
+    if (!removed.isEmpty()) {
+        std::sort(removed.begin(), removed.end());
+        const int oldCount = int(m_rows.size());
+        const int newCount = oldCount - int(removed.size());
+        std::vector<bool> isRemovedInTail(size_t(oldCount - newCount), false);
+        QList<int> holes;
+        for (const int row : std::as_const(removed)) {
+            m_rowOfKey.remove(m_rows[size_t(row)].key);
+            if (row < newCount) {
+                holes.append(row);
+            } else {
+                isRemovedInTail[size_t(row - newCount)] = true;
+            }
+        }
+        qsizetype hole = 0;
+        for (int row = newCount; row < oldCount && hole < holes.size(); ++row) {
+            if (isRemovedInTail[size_t(row - newCount)]) {
+                continue;
+            }
+            const int target = holes.at(hole++);
+            m_rows[size_t(target)] = m_rows[size_t(row)];
+            m_rowOfKey.insert(m_rows[size_t(target)].key, target);
+        }
+        emitChangedRuns(holes);
+        beginRemoveRows({}, newCount, oldCount - 1);
+        m_rows.resize(size_t(newCount));
+        endRemoveRows();
+    }
+
+    // 2. Changes of rows present; 3. new keys, appended as one range.
+    QList<int> changed;
+    QList<const Notification *> added;
+    for (const Notification &notification : batch) {
+        if (notification.type == Notification::Type::Delete) {
+            continue;
+        }
+        const auto it = m_rowOfKey.constFind(notification.key);
+        if (it == m_rowOfKey.cend()) {
+            added.append(&notification);
+            continue;
+        }
+        Row &row = m_rows[size_t(*it)];
+        row.object = notification.object;
+        row.cells.reset();
+        row.createdMs = Unset;
+        // A synthetic add for an object the table already shows (a handler re-registered) is
+        // no change a user should see flash.
+        if (!(notification.type == Notification::Type::Add && notification.isInInitialList)) {
+            row.changedAt = now;
+        }
+        changed.append(*it);
+    }
+    emitChangedRuns(changed);
+    if (!added.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        m_rows.reserve(m_rows.size() + size_t(added.size()));
+        for (const Notification *notification : std::as_const(added)) {
+            Row row;
+            row.key = notification->key;
+            row.object = notification->object;
+            row.changedAt = notification->isInInitialList ? 0 : now;
+            m_rowOfKey.insert(row.key, int(m_rows.size()));
+            m_rows.push_back(std::move(row));
+        }
+        endInsertRows();
+    }
+    Q_EMIT batchApplied(int(added.size()), int(changed.size()), int(removed.size()));
+    if (!m_synced) {
+        checkSynced();
+    }
+}
+
+void ResourceTableModel::tickAges()
+{
+    if (m_ageColumn < 0 || m_rows.empty()) {
+        return;
+    }
+    Q_EMIT dataChanged(index(0, int(m_ageColumn)), index(rowCount() - 1, int(m_ageColumn)), {Qt::DisplayRole});
+}
+
+int ResourceTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ResourceTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_columns.count());
+}
+
+int ResourceTableModel::rowOfKey(const QString &key) const
+{
+    return m_rowOfKey.value(key, -1);
+}
+
+KubeObject ResourceTableModel::objectAt(int row) const
+{
+    if (row < 0 || row >= rowCount()) {
+        return {};
+    }
+    return m_rows[size_t(row)].object;
+}
+
+const QVariant &ResourceTableModel::cachedCell(const Row &row, int column) const
+{
+    if (!row.cells) {
+        row.cells = std::make_shared<const QList<QVariant>>(m_columns.values(row.object));
+    }
+    return row.cells->at(column);
+}
+
+QVariant ResourceTableModel::cell(const Row &row, int column) const
+{
+    // Cells of extracted fields cost nothing to compute; only the others are parsed and cached.
+    if (!m_columns.needsDocument(column)) {
+        return m_columns.value(column, row.object, QJsonObject());
+    }
+    return cachedCell(row, column);
+}
+
+QVariant ResourceTableModel::sortValue(int row, int column) const
+{
+    return cell(m_rows[size_t(row)], column);
+}
+
+namespace {
+
+template<typename T>
+int threeWay(const T &a, const T &b)
+{
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+int compareText(const QString &a, const QString &b)
+{
+    // Missing (empty) values first; Kubernetes names are lower case, so a plain comparison
+    // orders them as a user expects and costs far less than a case-folding one.
+    return QString::compare(a, b, Qt::CaseSensitive);
+}
+
+int compareVariants(const QVariant &a, const QVariant &b)
+{
+    if (!a.isValid() || !b.isValid()) {
+        return int(a.isValid()) - int(b.isValid());
+    }
+    const int type = a.typeId();
+    if (type == b.typeId()) {
+        switch (type) {
+        case QMetaType::LongLong:
+            return threeWay(*static_cast<const qint64 *>(a.constData()), *static_cast<const qint64 *>(b.constData()));
+        case QMetaType::Double:
+            return threeWay(*static_cast<const double *>(a.constData()), *static_cast<const double *>(b.constData()));
+        case QMetaType::Bool:
+            return threeWay(*static_cast<const bool *>(a.constData()), *static_cast<const bool *>(b.constData()));
+        case QMetaType::QString:
+            // Values of printer columns may be in any case.
+            return QString::compare(*static_cast<const QString *>(a.constData()), *static_cast<const QString *>(b.constData()), Qt::CaseInsensitive);
+        default:
+            break;
+        }
+    }
+    const QPartialOrdering order = QVariant::compare(a, b);
+    return order == QPartialOrdering::Less ? -1 : order == QPartialOrdering::Greater ? 1 : 0;
+}
+
+} // namespace
+
+qint64 ResourceTableModel::createdMs(const Row &row)
+{
+    if (row.createdMs == Unset) {
+        const QDateTime created = row.object.creationTimestamp();
+        row.createdMs = created.isValid() ? created.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max(); // missing sorts first
+    }
+    return row.createdMs;
+}
+
+int ResourceTableModel::compareRows(int left, int right, int column) const
+{
+    const Row &a = m_rows[size_t(left)];
+    const Row &b = m_rows[size_t(right)];
+    int order = 0;
+    switch (m_columns.column(column).field) {
+    case ResourceColumns::Field::Name:
+        order = compareText(a.object.name(), b.object.name());
+        break;
+    case ResourceColumns::Field::Namespace:
+        order = compareText(a.object.namespaceName(), b.object.namespaceName());
+        break;
+    case ResourceColumns::Field::Node:
+        order = compareText(a.object.nodeName(), b.object.nodeName());
+        break;
+    case ResourceColumns::Field::Age:
+        // Younger first, as the cells' values (the negated creation time) sort.
+        order = threeWay(createdMs(b), createdMs(a));
+        break;
+    default:
+        order =
+            m_columns.needsDocument(column) ? compareVariants(cachedCell(a, column), cachedCell(b, column)) : compareVariants(cell(a, column), cell(b, column));
+        break;
+    }
+    // Ties keep a stable, meaningful order: by key (namespace/name).
+    return order != 0 ? order : compareText(a.key, b.key);
+}
+
+QVariant ResourceTableModel::data(const QModelIndex &index, int role) const
+{
+    Q_ASSERT(checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid));
+    const Row &row = m_rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return m_columns.displayText(index.column(), cell(row, index.column()), QDateTime::currentDateTimeUtc());
+    case Qt::ToolTipRole:
+        if (m_columns.column(index.column()).type == ResourceColumns::Type::Age) {
+            const QVariant value = cell(row, index.column());
+            return value.isValid() ? QVariant(QDateTime::fromMSecsSinceEpoch(-value.toLongLong(), Qt::UTC).toString(Qt::ISODate)) : QVariant();
+        }
+        return {};
+    case Qt::TextAlignmentRole: {
+        const ResourceColumns::Type type = m_columns.column(index.column()).type;
+        if (type == ResourceColumns::Type::Integer || type == ResourceColumns::Type::Number) {
+            return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+        }
+        return {};
+    }
+    case ResourceTableRoles::ObjectRole:
+        return QVariant::fromValue(row.object);
+    case ResourceTableRoles::KeyRole:
+        return row.key;
+    case ResourceTableRoles::NameRole:
+        return row.object.name();
+    case ResourceTableRoles::NamespaceRole:
+        return row.object.namespaceName();
+    case ResourceTableRoles::ResourceVersionRole:
+        return row.object.resourceVersion();
+    case ResourceTableRoles::LabelsRole: {
+        QVariantMap labels;
+        const QList<KubeObject::Label> list = row.object.labels();
+        for (const auto &[key, value] : list) {
+            labels.insert(key, value);
+        }
+        return labels;
+    }
+    case ResourceTableRoles::ChangedAtRole:
+        return row.changedAt;
+    case ResourceTableRoles::SortRole:
+        return cell(row, index.column());
+    default:
+        return {};
+    }
+}
+
+QVariant ResourceTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    const ResourceColumns::Column &column = m_columns.column(section);
+    switch (role) {
+    case Qt::DisplayRole:
+        return QCoreApplication::translate("ResourceColumns", column.title.toUtf8().constData());
+    case Qt::ToolTipRole:
+        return column.description.isEmpty() ? QVariant() : QVariant(column.description);
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> ResourceTableModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+    names.insert(ResourceTableRoles::ObjectRole, "object");
+    names.insert(ResourceTableRoles::KeyRole, "key");
+    names.insert(ResourceTableRoles::NameRole, "name");
+    names.insert(ResourceTableRoles::NamespaceRole, "namespace");
+    names.insert(ResourceTableRoles::ResourceVersionRole, "resourceVersion");
+    names.insert(ResourceTableRoles::LabelsRole, "labels");
+    names.insert(ResourceTableRoles::ChangedAtRole, "changedAt");
+    names.insert(ResourceTableRoles::SortRole, "sortValue");
+    return names;
+}
+
+} // namespace Cachescope

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "core/cache/kubeobject.h"
+#include "core/cache/notification.h"
+#include "core/cache/sharedindexinformer.h"
+#include "ui/models/resourcecolumns.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QPointer>
+#include <QTimer>
+
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace Cachescope {
+
+class NotificationBatcher;
+
+// ResourceTableModel is the live table of one informer's objects, one row per cached object,
+// in the columns of a ResourceColumns (roles: resourcetableroles.h).
+//
+// Contract: setInformer() registers a NotificationBatcher (Coalesce) handler with the informer;
+// a handler added late gets synthetic adds for what the cache holds, so the model catches up by
+// itself. Each batch is applied with exact signals: deletions compact the table by moving rows
+// from the end into the holes (dataChanged for each filled hole, then one removal of the tail),
+// changes are dataChanged over contiguous runs of rows, and the batch's new keys are appended as
+// one contiguous insertion. A reset happens only in setInformer() and setColumns() (a context
+// switch: the model then shows the new informer's objects only). Rows have no particular order;
+// sort and filter with ResourceFilterProxyModel. Ages tick: once a second, one dataChanged over
+// the age column of every row (views repaint only what they show).
+//
+// Thread: GUI thread (lives and is used on the thread it was created on; the batcher hands the
+// informer's notifications over to it). Ownership: the informer is not owned (it may be
+// destroyed first: the model then keeps its rows and stops updating); the batcher is owned.
+// Cost: a key's row is found in O(1) (a hash); a batch costs O(changes), never O(rows).
+// Cells that need the object's JSON parsed are computed on first request and cached per row
+// until the row changes.
+class ResourceTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceTableModel)
+
+public:
+    explicit ResourceTableModel(QObject *parent = nullptr);
+    ~ResourceTableModel() override;
+
+    // setInformer() switches to another informer (nullptr: none); rows reset to its cache.
+    void setInformer(SharedIndexInformer *informer);
+    SharedIndexInformer *informer() const { return m_informer; }
+    // setColumns() chooses the columns (header reset).
+    void setColumns(const ResourceColumns &columns);
+    const ResourceColumns &columns() const { return m_columns; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    // rowOfKey() is the row of key, -1 when absent. O(1).
+    int rowOfKey(const QString &key) const;
+    KubeObject objectAt(int row) const;
+    // sortValue() is SortRole without going through data().
+    QVariant sortValue(int row, int column) const;
+    // compareRows() orders two rows by a column's typed value (missing values first), then by
+    // key: what a sorting proxy needs, without a QVariant per side for the extracted fields.
+    [[nodiscard]] int compareRows(int left, int right, int column) const;
+
+    // Progress of the first list (and of relists): items received so far and the server's
+    // remainingItemCount estimate (-1 when the server gave none).
+    qint64 itemsSoFar() const { return m_itemsSoFar; }
+    qint64 remaining() const { return m_remaining; }
+    // hasSynced() is true once the informer synced and every object of its first list is a row.
+    bool hasSynced() const { return m_synced; }
+
+    // applyBatch() applies one batch of coalesced notifications (what the batcher delivers;
+    // public so that tests and replays can feed the model directly). Keys must be unique.
+    void applyBatch(const QList<Notification> &batch);
+    // flushPending() applies what the batcher holds right now instead of at its next tick.
+    void flushPending();
+
+    // The age tick interval; 0 stops it (tests).
+    void setAgeTickInterval(std::chrono::milliseconds interval);
+
+Q_SIGNALS:
+    void progressChanged(qint64 itemsSoFar, qint64 remaining);
+    void syncedChanged(bool synced);
+    // batchApplied() reports a batch that reached the rows (counts after coalescing).
+    void batchApplied(int added, int updated, int removed);
+
+private:
+    static constexpr qint64 Unset = std::numeric_limits<qint64>::min();
+    struct Row
+    {
+        QString key;
+        KubeObject object;
+        qint64 changedAt = 0;
+        // metadata.creationTimestamp in ms, read on first comparison by age (Unset until then).
+        mutable qint64 createdMs = Unset;
+        // The cells of the object, parsed on first request; reset when the row changes.
+        mutable std::shared_ptr<const QList<QVariant>> cells;
+    };
+
+    const QVariant &cachedCell(const Row &row, int column) const;
+    static qint64 createdMs(const Row &row);
+    QVariant cell(const Row &row, int column) const;
+    void checkSynced();
+    void tickAges();
+    void emitChangedRuns(QList<int> &rows);
+    void detach();
+
+    ResourceColumns m_columns;
+    qsizetype m_ageColumn = -1;
+    std::vector<Row> m_rows;
+    QHash<QString, int> m_rowOfKey;
+
+    QPointer<SharedIndexInformer> m_informer; // not owned
+    SharedIndexInformer::Registration m_registration;
+    NotificationBatcher *m_batcher = nullptr; // owned (child), one per informer
+    QList<QMetaObject::Connection> m_informerConnections;
+    qint64 m_itemsSoFar = 0;
+    qint64 m_remaining = -1;
+    bool m_synced = false;
+    QTimer m_syncCheck; // retries checkSynced() until the registration caught up
+    QTimer m_ageTick;
+};
+
+} // namespace Cachescope

@@ -1,0 +1,227 @@
+#include "ui/widgets/resourcetableview.h"
+
+#include "ui/models/labelselector.h"
+#include "ui/models/resourcefilterproxymodel.h"
+#include "ui/models/resourcetablemodel.h"
+#include "ui/models/resourcetableroles.h"
+#include "ui/widgets/resourcetabledelegate.h"
+
+#include <QDateTime>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QShortcut>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+ResourceTableView::ResourceTableView(QWidget *parent)
+    : QWidget(parent)
+    , m_proxy(new ResourceFilterProxyModel(this))
+    , m_delegate(new ResourceTableDelegate(this))
+    , m_table(new QTableView(this))
+    , m_filter(new QLineEdit(this))
+    , m_selector(new QLineEdit(this))
+    , m_search(new QLineEdit(this))
+    , m_selectorError(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+{
+    m_filter->setClearButtonEnabled(true);
+    m_selector->setClearButtonEnabled(true);
+    m_search->setClearButtonEnabled(true);
+    m_selectorError->setVisible(false);
+    m_selectorError->setForegroundRole(QPalette::BrightText);
+    m_progress->setVisible(false);
+    m_progress->setTextVisible(true);
+
+    m_table->setModel(m_proxy);
+    m_table->setItemDelegate(m_delegate);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(0, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->setVisible(false);
+    // Uniform row heights: a fixed section size means the view never measures 100k rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setDefaultSectionSize(140);
+
+    auto *lines = new QHBoxLayout;
+    lines->addWidget(m_filter, 2);
+    lines->addWidget(m_selector, 3);
+    lines->addWidget(m_search, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(lines);
+    layout->addWidget(m_selectorError);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_table, 1);
+
+    // Typing in the filter re-filters 100k rows: wait for a pause rather than per keystroke.
+    m_filterDelay.setSingleShot(true);
+    m_filterDelay.setInterval(std::chrono::milliseconds(150));
+    connect(&m_filterDelay, &QTimer::timeout, this, &ResourceTableView::applyFilterNow);
+    connect(m_filter, &QLineEdit::textChanged, this, [this] { m_filterDelay.start(); });
+    connect(m_filter, &QLineEdit::returnPressed, this, &ResourceTableView::applyFilterNow);
+    connect(m_selector, &QLineEdit::textChanged, this, &ResourceTableView::applySelector);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(m_search->text()); });
+
+    auto *focusFilter = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
+    focusFilter->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(focusFilter, &QShortcut::activated, this, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    find->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QShortcut::activated, this, [this] {
+        if (m_search->hasFocus() && !m_search->text().isEmpty()) {
+            findNext(m_search->text());
+            return;
+        }
+        m_search->setFocus(Qt::ShortcutFocusReason);
+        m_search->selectAll();
+    });
+    auto *findAgain = new QShortcut(QKeySequence::FindNext, this);
+    findAgain->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(findAgain, &QShortcut::activated, this, [this] { findNext(m_search->text()); });
+
+    // QAbstractItemView emits activated() for Enter and for a double click (or a single click
+    // where the style says so): both open the object.
+    connect(m_table, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        const KubeObject object = index.data(ResourceTableRoles::ObjectRole).value<KubeObject>();
+        if (object.isValid()) {
+            Q_EMIT objectActivated(object);
+        }
+    });
+    // Flashes fade over a second; repaint the visible rows at ~30 fps only while one runs.
+    m_flashRepaint.setInterval(std::chrono::milliseconds(33));
+    connect(&m_flashRepaint, &QTimer::timeout, this, [this] {
+        m_table->viewport()->update();
+        if (QDateTime::currentMSecsSinceEpoch() > m_flashUntil) {
+            m_flashRepaint.stop();
+        }
+    });
+
+    retranslate();
+}
+
+ResourceTableView::~ResourceTableView() = default;
+
+void ResourceTableView::retranslate()
+{
+    m_filter->setPlaceholderText(tr("Filter by name or namespace (Ctrl+L)"));
+    m_selector->setPlaceholderText(tr("Label selector, e.g. app=web,tier in (front,back)"));
+    m_search->setPlaceholderText(tr("Find (Ctrl+F)"));
+    updateProgress();
+}
+
+void ResourceTableView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void ResourceTableView::setModel(ResourceTableModel *model)
+{
+    for (const QMetaObject::Connection &connection : std::as_const(m_modelConnections)) {
+        disconnect(connection);
+    }
+    m_modelConnections.clear();
+    m_model = model;
+    m_proxy->setSourceModel(model);
+    if (model) {
+        m_modelConnections.append(connect(model, &ResourceTableModel::progressChanged, this, &ResourceTableView::updateProgress));
+        m_modelConnections.append(connect(model, &ResourceTableModel::syncedChanged, this, &ResourceTableView::updateProgress));
+        m_modelConnections.append(connect(model, &ResourceTableModel::batchApplied, this, [this](int added, int updated, int) {
+            if (added + updated == 0 || !m_model->hasSynced()) {
+                return; // the initial list does not flash
+            }
+            m_flashUntil = QDateTime::currentMSecsSinceEpoch() + m_delegate->flashDuration() + 50;
+            if (!m_flashRepaint.isActive()) {
+                m_flashRepaint.start();
+            }
+        }));
+    }
+    updateProgress();
+}
+
+void ResourceTableView::applyFilterNow()
+{
+    m_filterDelay.stop();
+    m_proxy->setFilterText(m_filter->text());
+}
+
+void ResourceTableView::applySelector()
+{
+    const auto parsed = LabelSelector::parse(m_selector->text());
+    if (const auto *error = std::get_if<LabelSelector::Error>(&parsed)) {
+        // Keep the last valid selector applied while the user is still typing.
+        m_selectorError->setText(tr("Label selector, at %1: %2").arg(error->position + 1).arg(error->message));
+        m_selectorError->setVisible(true);
+        return;
+    }
+    m_selectorError->setVisible(false);
+    m_proxy->setLabelSelector(std::get<LabelSelector>(parsed));
+}
+
+void ResourceTableView::updateProgress()
+{
+    if (!m_model || m_model->hasSynced() || !m_model->informer()) {
+        m_progress->setVisible(false);
+        return;
+    }
+    const qint64 soFar = m_model->itemsSoFar();
+    const qint64 remaining = m_model->remaining();
+    m_progress->setVisible(true);
+    if (remaining < 0) {
+        // No estimate from the server: a busy bar with the count so far.
+        m_progress->setRange(0, 0);
+        m_progress->setFormat(tr("%1 items so far").arg(QLocale().toString(soFar)));
+        return;
+    }
+    const qint64 total = soFar + remaining;
+    // QProgressBar counts in int; scale to per mille so any total fits.
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(total > 0 ? int(soFar * 1000 / total) : 0);
+    m_progress->setFormat(tr("%1 items so far of %2").arg(QLocale().toString(soFar), QLocale().toString(total)));
+}
+
+bool ResourceTableView::findNext(const QString &text)
+{
+    const QString needle = text.trimmed();
+    const int rows = m_proxy->rowCount();
+    const int columns = m_proxy->columnCount();
+    if (needle.isEmpty() || rows == 0) {
+        return false;
+    }
+    const int start = m_table->currentIndex().isValid() ? m_table->currentIndex().row() + 1 : 0;
+    for (int step = 0; step < rows; ++step) {
+        const int row = (start + step) % rows;
+        for (int column = 0; column < columns; ++column) {
+            if (m_proxy->index(row, column).data().toString().contains(needle, Qt::CaseInsensitive)) {
+                const QModelIndex found = m_proxy->index(row, 0);
+                m_table->setCurrentIndex(found);
+                m_table->selectionModel()->select(found, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+                m_table->scrollTo(found);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace Cachescope

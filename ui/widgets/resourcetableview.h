@@ -1,0 +1,81 @@
+#pragma once
+
+#include "core/cache/kubeobject.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QTableView;
+
+namespace Cachescope {
+
+class ResourceFilterProxyModel;
+class ResourceTableDelegate;
+class ResourceTableModel;
+
+// ResourceTableView is the live table of one resource: a filter line (Ctrl+L; name or
+// namespace substring, applied after a short pause in typing), a label-selector line (errors
+// shown with their position), a search line (Ctrl+F: select the next row whose cells contain
+// the text; Enter or F3 finds the next one), a progress bar while the first list pages arrive
+// ("items so far of total"), and the table itself: sortable by any column, uniform row heights,
+// changed rows flashing for a second. Enter or a double click on a row emits objectActivated().
+//
+// The model is not owned (one ResourceTableModel per shown informer, owned by whoever switches
+// them); the proxy and the delegate are children. Thread: GUI.
+class ResourceTableView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceTableView)
+
+public:
+    explicit ResourceTableView(QWidget *parent = nullptr);
+    ~ResourceTableView() override;
+
+    void setModel(ResourceTableModel *model);
+    ResourceTableModel *model() const { return m_model; }
+
+    // findNext() selects the next row (after the current one, wrapping) with a cell containing
+    // text, case-insensitively; false when no row matches.
+    bool findNext(const QString &text);
+
+    QTableView *tableView() const { return m_table; }
+    ResourceFilterProxyModel *proxyModel() const { return m_proxy; }
+    QLineEdit *filterLine() const { return m_filter; }
+    QLineEdit *selectorLine() const { return m_selector; }
+    QLineEdit *searchLine() const { return m_search; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QLabel *selectorError() const { return m_selectorError; }
+
+    // applyFilterNow() applies the filter line without waiting for the typing pause.
+    void applyFilterNow();
+
+Q_SIGNALS:
+    void objectActivated(const Cachescope::KubeObject &object);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void applySelector();
+    void updateProgress();
+    void retranslate();
+
+    ResourceTableModel *m_model = nullptr; // not owned
+    ResourceFilterProxyModel *m_proxy; // owned (child)
+    ResourceTableDelegate *m_delegate; // owned (child)
+    QTableView *m_table; // owned (child)
+    QLineEdit *m_filter; // owned (child)
+    QLineEdit *m_selector; // owned (child)
+    QLineEdit *m_search; // owned (child)
+    QLabel *m_selectorError; // owned (child)
+    QProgressBar *m_progress; // owned (child)
+    QTimer m_filterDelay;
+    QTimer m_flashRepaint;
+    qint64 m_flashUntil = 0;
+    QList<QMetaObject::Connection> m_modelConnections;
+};
+
+} // namespace Cachescope
