@@ -103,7 +103,7 @@ void TestPipelineModel::showsQueueKindAndStages()
     const auto registration = informer->addEventHandler(batcher.handler());
     QVERIFY(registration.isValid());
     QTRY_COMPARE(model.stateText(Stage::Handlers), u"handlers 1"_s);
-    QTRY_COMPARE(line(model, Stage::Handlers, u"#1 "_s), u"#1 backlog 0"_s);
+    QTRY_COMPARE(line(model, Stage::Handlers, u"handler 1"_s), u"handler 1: backlog 0"_s);
 }
 
 void TestPipelineModel::relistAfterRestartIsCounted()

@@ -266,7 +266,7 @@ QStringList PipelineModel::details(Stage stage) const
         break;
     case Stage::Handlers:
         for (qsizetype i = 0; i < c.handlerBacklogs.size(); ++i) {
-            lines.append(tr("#%1 backlog %2").arg(i + 1).arg(number(qint64(c.handlerBacklogs.at(i)))));
+            lines.append(tr("handler %1: backlog %2").arg(i + 1).arg(number(qint64(c.handlerBacklogs.at(i)))));
         }
         break;
     case Stage::WorkQueue:
