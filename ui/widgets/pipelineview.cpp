@@ -47,6 +47,13 @@ QPoint cellOf(Stage stage)
     return {0, 0};
 }
 
+QColor blend(const QColor &base, const QColor &tint, qreal amount)
+{
+    return QColor::fromRgbF(base.redF() + (tint.redF() - base.redF()) * amount,
+                            base.greenF() + (tint.greenF() - base.greenF()) * amount,
+                            base.blueF() + (tint.blueF() - base.blueF()) * amount);
+}
+
 bool isDark(const QPalette &palette)
 {
     return palette.color(QPalette::Window).lightness() < 128;
@@ -59,7 +66,9 @@ QColor healthColor(Health health, const QPalette &palette)
     const bool dark = isDark(palette);
     switch (health) {
     case Health::Idle:
-        return palette.color(QPalette::Disabled, QPalette::WindowText);
+        // Halfway between text and background: visible, and plainly not a state of alarm,
+        // whatever the palette's disabled colours (many custom palettes leave them unset).
+        return blend(palette.color(QPalette::Window), palette.color(QPalette::WindowText), 0.45);
     case Health::Ok:
         return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
     case Health::Busy:
@@ -70,13 +79,6 @@ QColor healthColor(Health health, const QPalette &palette)
         return dark ? QColor(0xef, 0x53, 0x50) : QColor(0xc6, 0x28, 0x28);
     }
     return palette.color(QPalette::WindowText);
-}
-
-QColor blend(const QColor &base, const QColor &tint, qreal amount)
-{
-    return QColor::fromRgbF(base.redF() + (tint.redF() - base.redF()) * amount,
-                            base.greenF() + (tint.greenF() - base.greenF()) * amount,
-                            base.blueF() + (tint.blueF() - base.blueF()) * amount);
 }
 
 QString rateText(double perSecond)
@@ -188,13 +190,13 @@ void PipelineView::paintEvent(QPaintEvent *)
     };
 
     if (!m_model || !m_model->informer()) {
-        painter.setPen(pal.color(QPalette::Disabled, QPalette::WindowText));
+        painter.setPen(healthColor(Health::Idle, pal));
         drawText(QRectF(rect()), Qt::AlignCenter, tr("No informer selected"));
         return;
     }
 
     // Arrows first, so that boxes sit on top of their ends.
-    const QColor idleArrow = pal.color(QPalette::Disabled, QPalette::WindowText);
+    const QColor idleArrow = healthColor(Health::Idle, pal);
     const QColor flowingArrow = pal.color(QPalette::Highlight);
     QFont rateFont = font();
     rateFont.setPointSizeF(rateFont.pointSizeF() * 0.85);
@@ -280,7 +282,7 @@ void PipelineView::paintEvent(QPaintEvent *)
         y += titleMetrics.height() + 2;
 
         painter.setFont(font());
-        painter.setPen(absent ? pal.color(QPalette::Disabled, QPalette::Text) : colour);
+        painter.setPen(colour);
         const QString state = absent ? tr("no controller attached") : m_model->stateText(stage);
         if (y + textMetrics.height() <= inner.bottom() + 1) {
             drawText(
