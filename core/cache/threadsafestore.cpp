@@ -25,6 +25,7 @@ void ThreadSafeStore::update(const QString &key, const KubeObject &object)
     KubeObject &slot = m_items[key];
     const KubeObject old = slot;
     slot = object;
+    m_jsonBytes += object.json().size() - old.json().size();
     updateIndicesLocked(key, old, object);
 }
 
@@ -37,6 +38,7 @@ void ThreadSafeStore::remove(const QString &key)
     }
     const KubeObject old = it.value();
     m_items.erase(it);
+    m_jsonBytes -= old.json().size();
     updateIndicesLocked(key, old, KubeObject());
 }
 
@@ -67,6 +69,10 @@ void ThreadSafeStore::replace(const QHash<QString, KubeObject> &items)
 {
     QWriteLocker locker(&m_lock);
     m_items = items;
+    m_jsonBytes = 0;
+    for (const KubeObject &object : std::as_const(m_items)) {
+        m_jsonBytes += object.json().size();
+    }
     for (Index &index : m_indices) {
         index.keysByValue.clear();
         for (auto it = m_items.cbegin(); it != m_items.cend(); ++it) {
@@ -176,6 +182,12 @@ qsizetype ThreadSafeStore::size() const
 {
     QReadLocker locker(&m_lock);
     return m_items.size();
+}
+
+qint64 ThreadSafeStore::jsonBytes() const
+{
+    QReadLocker locker(&m_lock);
+    return m_jsonBytes;
 }
 
 qsizetype ThreadSafeStore::indexValueCount(const QString &indexName) const

@@ -61,6 +61,9 @@ public:
     qsizetype indexValueCount(const QString &indexName) const;
     // indexValueSizes() maps each value of indexName to the number of keys under it.
     QHash<QString, qsizetype> indexValueSizes(const QString &indexName) const;
+    // jsonBytes() is the sum of the stored objects' JSON sizes (KubeObject::json()), kept up to
+    // date on every change so that the status bar can estimate the cache's memory in O(1).
+    qint64 jsonBytes() const;
 
 private:
     struct Index
@@ -76,6 +79,7 @@ private:
     mutable QReadWriteLock m_lock;
     QHash<QString, KubeObject> m_items;
     QHash<QString, Index> m_indices;
+    qint64 m_jsonBytes = 0;
 };
 
 } // namespace Cachescope

@@ -113,6 +113,7 @@ private Q_SLOTS:
     void indexFunctionForUnknownName_data();
     void indexFunctionForUnknownName();
     void counters();
+    void jsonBytesFollowsChanges();
     void readersSeeConsistentIndexWhileWriting();
 };
 
@@ -385,6 +386,33 @@ void TestIndexer::counters()
     indexer.remove(pod(u"b/r"_s));
     QCOMPARE(indexer.size(), 2);
     QCOMPARE(indexer.indexValueCount(nodeNameIndexName()), 1);
+}
+
+// jsonBytes() follows every change: the sum of the JSON sizes of what the store holds.
+void TestIndexer::jsonBytesFollowsChanges()
+{
+    const auto sumOf = [](const QList<KubeObject> &objects) {
+        qint64 sum = 0;
+        for (const KubeObject &object : objects) {
+            sum += object.json().size();
+        }
+        return sum;
+    };
+    Indexer indexer(builtInIndexers());
+    QCOMPARE(indexer.jsonBytes(), 0);
+    const KubeObject p = pod(u"a/p node=n1"_s);
+    indexer.add(p);
+    indexer.add(pod(u"a/q node=n1"_s));
+    QVERIFY(indexer.jsonBytes() > p.json().size());
+    QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    indexer.update(pod(u"a/p node=a-much-longer-node-name app=web rv=2"_s));
+    QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    indexer.remove(pod(u"a/q"_s));
+    QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    indexer.replace({pod(u"b/r"_s), pod(u"b/s app=x"_s)}, u"9"_s);
+    QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    indexer.replace({}, u"10"_s);
+    QCOMPARE(indexer.jsonBytes(), 0);
 }
 
 void TestIndexer::readersSeeConsistentIndexWhileWriting()
