@@ -323,7 +323,7 @@ void ApiServer::handleResource(HttpConnection *connection, const HttpRequest &re
     if (method == "GET") {
         const bool watching = route.watchPath || isTrue(request.queryValue(u"watch"_s));
         const FaultPlan::RequestKind kind = watching ? FaultPlan::RequestKind::Watch : collection ? FaultPlan::RequestKind::List : FaultPlan::RequestKind::Get;
-        const FaultPlan::Decision decision = m_faults->decide(kind);
+        const FaultPlan::Decision decision = m_faults->decide(kind, request.path + u'?' + request.query.toString(QUrl::FullyDecoded));
         if (decision.latencyMs > 0) {
             m_faults->recordInjected(FaultPlan::Fault::Latency);
             QPointer<HttpConnection> guard(connection);
