@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTimer>
 
 using namespace Qt::Literals::StringLiterals;
@@ -323,13 +324,15 @@ void ApiServer::handleResource(HttpConnection *connection, const HttpRequest &re
     if (method == "GET") {
         const bool watching = route.watchPath || isTrue(request.queryValue(u"watch"_s));
         const FaultPlan::RequestKind kind = watching ? FaultPlan::RequestKind::Watch : collection ? FaultPlan::RequestKind::List : FaultPlan::RequestKind::Get;
-        const FaultPlan::Decision decision = m_faults->decide(kind);
+        const FaultPlan::Decision decision = m_faults->decide(kind, request.path + u'?' + request.query.toString(QUrl::FullyDecoded));
         if (decision.latencyMs > 0) {
             m_faults->recordInjected(FaultPlan::Fault::Latency);
             QPointer<HttpConnection> guard(connection);
             QTimer::singleShot(decision.latencyMs, this, [this, guard, request, route, decision] {
                 if (guard && guard->isOpen())
                     serveRead(guard, request, route, decision);
+                else
+                    m_faults->release(decision, u"the client left during the added latency"_s);
             });
             return;
         }
@@ -425,6 +428,14 @@ void ApiServer::list(HttpConnection *connection, const HttpRequest &request, con
 {
     if (applyFault(connection, decision, FaultPlan::RequestKind::List))
         return;
+    // A truncation drawn for this list goes back to the plan when the list is answered without
+    // it (an error, a table): a forced fault must happen, not be spent on a request it cannot
+    // touch.
+    bool faultApplied = false;
+    const auto handBack = qScopeGuard([&] {
+        if (!faultApplied)
+            m_faults->release(decision, u"the list was answered without it"_s);
+    });
     QString error;
     const std::optional<LabelSelector> labels = LabelSelector::parse(request.queryValue(u"labelSelector"_s), &error);
     if (!labels) {
@@ -566,6 +577,7 @@ void ApiServer::list(HttpConnection *connection, const HttpRequest &request, con
     if (decision.fault == FaultPlan::Fault::Truncate) {
         // The head promises the whole body; about half of it arrives, then EOF.
         m_faults->recordInjected(FaultPlan::Fault::Truncate);
+        faultApplied = true;
         QByteArray body = head;
         for (qsizetype i = 0; i < page.size(); ++i)
             body += (i ? "," : "") + render(page.at(i));
@@ -625,6 +637,14 @@ void ApiServer::watch(HttpConnection *connection, const HttpRequest &request, co
 {
     if (applyFault(connection, decision, FaultPlan::RequestKind::Watch))
         return;
+    // As for lists: a truncation, 410 or stall drawn for this watch goes back to the plan when
+    // the watch ends before it could be applied (a bad request, or a resume from a version
+    // that is already too old, answered with its own 410).
+    bool faultApplied = false;
+    const auto handBack = qScopeGuard([&] {
+        if (!faultApplied)
+            m_faults->release(decision, u"the watch was answered without it"_s);
+    });
     QString error;
     WatchSession::Options options;
     const std::optional<LabelSelector> labels = LabelSelector::parse(request.queryValue(u"labelSelector"_s), &error);
@@ -693,6 +713,7 @@ void ApiServer::watch(HttpConnection *connection, const HttpRequest &request, co
 
     if (decision.fault == FaultPlan::Fault::Gone) {
         m_faults->recordInjected(FaultPlan::Fault::Gone);
+        faultApplied = true;
         session->start({}, {}, false);
         session->fail(ApiError::expired(u"too old resource version: %1 (%2)"_s.arg(rvParam, QString::number(m_store->resourceVersion()))));
         return;
@@ -731,11 +752,13 @@ void ApiServer::watch(HttpConnection *connection, const HttpRequest &request, co
     m_watches[resource].append(session);
     if (decision.fault == FaultPlan::Fault::Truncate) {
         m_faults->recordInjected(FaultPlan::Fault::Truncate);
+        faultApplied = true;
         session->truncateNextFrame();
     }
     session->start(initial, replay, sendInitialEvents, m_store->resourceVersion());
     if (decision.fault == FaultPlan::Fault::Stall && !session->isFinished()) {
         m_faults->recordInjected(FaultPlan::Fault::Stall);
+        faultApplied = true;
         session->stall();
     }
 }

@@ -17,6 +17,7 @@ int index(FaultPlan::Fault fault)
 FaultPlan::FaultPlan(quint64 seed)
     : m_random(seed)
 {
+    m_clock.start();
 }
 
 void FaultPlan::reseed(quint64 seed)
@@ -209,7 +210,7 @@ void FaultPlan::injectNext(Fault fault, int count)
     m_forced[index(fault)] += count;
 }
 
-FaultPlan::Decision FaultPlan::decide(RequestKind kind)
+FaultPlan::Decision FaultPlan::decide(RequestKind kind, const QString &target)
 {
     QMutexLocker locker(&m_mutex);
     Decision decision;
@@ -228,11 +229,22 @@ FaultPlan::Decision FaultPlan::decide(RequestKind kind)
         decision.latencyMs = m_latencyMs;
     }
 
+    static constexpr const char *KindNames[] = {"list", "get", "watch"};
+    const auto logDecision = [&] {
+        QString line = QString::number(m_clock.elapsed() / 1000.0, 'f', 3) + u' ' + QLatin1String(KindNames[int(kind)]) + u' ' + target;
+        if (decision.fault)
+            line += u" -> "_s + name(*decision.fault) + (decision.forced ? u" (forced)"_s : QString());
+        if (decision.latencyMs > 0)
+            line += u" +%1 ms"_s.arg(decision.latencyMs);
+        log(line);
+    };
     for (int i = 0; i < FaultCount; ++i) {
         const Fault fault = Fault(i);
         if (fault != Fault::Latency && m_forced[i] > 0 && appliesTo(fault, kind)) {
             --m_forced[i];
             decision.fault = fault;
+            decision.forced = true;
+            logDecision();
             return decision;
         }
     }
@@ -247,7 +259,33 @@ FaultPlan::Decision FaultPlan::decide(RequestKind kind)
             break;
         }
     }
+    logDecision();
     return decision;
+}
+
+void FaultPlan::release(const Decision &decision, const QString &why)
+{
+    if (!decision.fault || !decision.forced)
+        return;
+    QMutexLocker locker(&m_mutex);
+    ++m_forced[index(*decision.fault)];
+    log(QString::number(m_clock.elapsed() / 1000.0, 'f', 3) + u" forced "_s + name(*decision.fault) + u" handed back: "_s + why);
+}
+
+void FaultPlan::log(const QString &line)
+{
+    if (m_log.size() < LogSize) {
+        m_log.append(line);
+        return;
+    }
+    m_log[m_logNext] = line;
+    m_logNext = (m_logNext + 1) % LogSize;
+}
+
+QStringList FaultPlan::recentRequests() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_log.mid(m_logNext) + m_log.first(m_logNext);
 }
 
 void FaultPlan::recordInjected(Fault fault)

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QMutex>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <optional>
@@ -29,8 +31,12 @@ namespace Cachescope::Sim {
 // `throttle=P[:RETRY_AFTER_S]`, `error=P[:CODE]`, `latency=P:MS`, `stall=P`, `restart=SECONDS`,
 // P in [0,1]. Example: `drop=0.02,throttle=0.05:1,latency=0.1:200,restart=30`.
 //
+// It also keeps a short log of the last requests it decided on (and of forced faults handed
+// back), so that a test waiting for a fault that never comes can print what the server saw.
+//
 // Thread: every method is thread-safe (a mutex); tests configure it from their thread while the
-// server thread draws decisions. Cost: one PRNG draw per eligible request.
+// server thread draws decisions. Cost: one PRNG draw per eligible request, and one short string
+// in a bounded log.
 class FaultPlan
 {
     Q_DISABLE_COPY_MOVE(FaultPlan)
@@ -45,6 +51,7 @@ public:
         int latencyMs = 0;
         int retryAfterSeconds = 1;
         int errorCode = 500;
+        bool forced = false; // fault came from injectNext(), not from chance
     };
 
     explicit FaultPlan(quint64 seed = 1);
@@ -67,18 +74,31 @@ public:
     // of any kind; Restart: see SimCluster::restart()).
     void injectNext(Fault fault, int count = 1);
 
-    // The server's side: one call per eligible request.
-    [[nodiscard]] Decision decide(RequestKind kind);
+    // The server's side: one call per eligible request; target (method and path) is only logged.
+    [[nodiscard]] Decision decide(RequestKind kind, const QString &target = {});
+    // release() hands a forced fault back when the request it was drawn for ended before the
+    // fault could be applied (an error answer, a closed connection), so that the next eligible
+    // request gets it: injectNext() promises a fault that happens, not one that is spent.
+    void release(const Decision &decision, const QString &why);
     // Counts faults that actually happened (the server reports them, so tests can wait on them).
     void recordInjected(Fault fault);
     [[nodiscard]] int injectedCount(Fault fault) const;
+    // The last requests decided on (oldest first): "seconds kind target -> fault", for test
+    // diagnostics.
+    [[nodiscard]] QStringList recentRequests() const;
 
     [[nodiscard]] static bool appliesTo(Fault fault, RequestKind kind);
     [[nodiscard]] static QString name(Fault fault);
     [[nodiscard]] static std::optional<Fault> fromName(const QString &name);
 
 private:
+    void log(const QString &line); // m_mutex held
+
+    static constexpr qsizetype LogSize = 64;
     mutable QMutex m_mutex;
+    QElapsedTimer m_clock;
+    QStringList m_log; // ring of LogSize lines, m_logNext is the oldest once full
+    qsizetype m_logNext = 0;
     std::mt19937_64 m_random;
     std::array<double, FaultCount> m_probability{};
     std::array<int, FaultCount> m_forced{};

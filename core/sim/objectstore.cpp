@@ -1,5 +1,7 @@
 #include "core/sim/objectstore.h"
 
+#include "core/sim/jsonwriter.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -48,7 +50,7 @@ ObjectPtr ObjectStore::makeObject(const QJsonObject &object, quint64 rv) const
     stored->nodeName = object.value(u"spec").toObject().value(u"nodeName").toString();
     stored->phase = object.value(u"status").toObject().value(u"phase").toString();
     stored->resourceVersion = rv;
-    stored->json = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    stored->json = JsonWriter::compact(object);
     return stored;
 }
 

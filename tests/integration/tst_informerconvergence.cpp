@@ -2,12 +2,20 @@
 // ApiListerWatcher → Reflector → queue → SharedIndexInformer → Indexer. With churn and the
 // whole fault plan on, then off, the informer's cache must equal the server's truth exactly:
 // same keys, same resourceVersions — nothing lost, nothing stale, nothing extra.
+//
+// Two ways of putting the faults on: at random (the plan's probabilities, until the reflector
+// has met a number of errors), and each kind forced in turn with FaultPlan::injectNext(),
+// waiting until the server says it happened. The forced loop is also a liveness check: a
+// reflector that stops making requests after a fault (or a server that spends a forced fault
+// without applying it) leaves the next fault uninjected, and the row fails printing the
+// reflector's status and the server's last requests.
 #include "core/cache/apilisterwatcher.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/kube/apiclient.h"
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
 
+#include <QMetaEnum>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -24,6 +32,21 @@ private Q_SLOTS:
     void convergesAfterFaults();
 
 private:
+    static QString describe(const Reflector::Status &status)
+    {
+        return u"reflector %1: lastSyncRV %2, synced %3, lists %4, watches %5, reconnects %6, events %7, bookmarks %8, errors %9, watchList %10, last error: %11"_s
+            .arg(QString::fromLatin1(QMetaEnum::fromType<Reflector::State>().valueToKey(int(status.state))),
+                 status.lastSyncResourceVersion,
+                 status.synced ? u"yes"_s : u"no"_s,
+                 QString::number(status.lists),
+                 QString::number(status.watchesOpened),
+                 QString::number(status.reconnects),
+                 QString::number(status.events),
+                 QString::number(status.bookmarks),
+                 QString::number(status.errors))
+            .arg(status.usingWatchList ? u"yes"_s : u"no"_s, status.lastError.toString());
+    }
+
     static QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
     {
         QHash<QString, quint64> state;
@@ -39,14 +62,23 @@ void TestInformerConvergence::convergesAfterFaults_data()
 {
     QTest::addColumn<int>("queueKind");
     QTest::addColumn<bool>("watchList");
-    QTest::newRow("RealFifo, paged list") << int(DeltaQueue::Kind::RealFifo) << false;
-    QTest::newRow("DeltaFifo, paged list") << int(DeltaQueue::Kind::DeltaFifo) << false;
+    QTest::addColumn<bool>("forced");
+    const int real = int(DeltaQueue::Kind::RealFifo);
+    const int delta = int(DeltaQueue::Kind::DeltaFifo);
+    QTest::newRow("RealFifo, paged list, random faults") << real << false << false;
+    QTest::newRow("DeltaFifo, paged list, random faults") << delta << false << false;
+    QTest::newRow("RealFifo, streaming list, random faults") << real << true << false;
+    QTest::newRow("RealFifo, paged list, each fault forced in turn") << real << false << true;
+    QTest::newRow("DeltaFifo, paged list, each fault forced in turn") << delta << false << true;
+    QTest::newRow("RealFifo, streaming list, each fault forced in turn") << real << true << true;
+    QTest::newRow("DeltaFifo, streaming list, each fault forced in turn") << delta << true << true;
 }
 
 void TestInformerConvergence::convergesAfterFaults()
 {
     QFETCH(int, queueKind);
     QFETCH(bool, watchList);
+    QFETCH(bool, forced);
 
     Sim::SimOptions simOptions;
     simOptions.pods = 200;
@@ -85,17 +117,43 @@ void TestInformerConvergence::convergesAfterFaults()
     // exactness is asserted once the churn stops.
     QVERIFY(informer.indexer().size() > 0);
 
-    // The fault plan, while the workload churns, until the client has met a good number of
-    // failures. (Each kind is shown to happen by tst_simfaults; here what matters is that the
-    // informer recovers from all of them.)
-    QVERIFY(sim.faults().setSpec(u"drop=0.05,truncate=0.05,gone=0.05,throttle=0.05:1,error=0.05,latency=0.1:30,stall=0.05,restart=4"_s, &error));
-    QTRY_VERIFY_WITH_TIMEOUT(informer.counters().reflector.errors >= 6, 90000);
+    if (forced) {
+        // Every kind in turn, while the workload churns. Each must happen within the wait: the
+        // reflector keeps making requests whatever the previous fault did to it.
+        using Fault = Sim::FaultPlan::Fault;
+        sim.faults().setRetryAfterSeconds(1);
+        sim.faults().setLatencyMs(30);
+        for (const Fault fault :
+             {Fault::Drop, Fault::Truncate, Fault::Gone, Fault::Throttle, Fault::ServerError, Fault::Latency, Fault::Stall, Fault::Restart}) {
+            const int before = sim.faults().injectedCount(fault);
+            if (fault == Fault::Restart) {
+                sim.restart();
+            } else {
+                sim.faults().injectNext(fault);
+            }
+            if (!QTest::qWaitFor([&] { return sim.faults().injectedCount(fault) > before; }, 30000)) {
+                qWarning("%s was never injected; %s", qPrintable(Sim::FaultPlan::name(fault)), qPrintable(describe(informer.counters().reflector)));
+                const QStringList requests = sim.faults().recentRequests();
+                for (const QString &line : requests) {
+                    qWarning("  sim: %s", qPrintable(line));
+                }
+                QFAIL("a forced fault was not injected within 30 s");
+            }
+        }
+    } else {
+        // The fault plan, while the workload churns, until the client has met a good number of
+        // failures. (Each kind is shown to happen by tst_simfaults; here what matters is that
+        // the informer recovers from all of them.)
+        QVERIFY(sim.faults().setSpec(u"drop=0.05,truncate=0.05,gone=0.05,throttle=0.05:1,error=0.05,latency=0.1:30,stall=0.05,restart=4"_s, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(informer.counters().reflector.errors >= 6, 90000);
+    }
     sim.faults().clear();
     sim.setChurn(0);
 
     const auto counters = informer.counters().reflector;
     QVERIFY2(counters.errors > 0, "the fault plan caused no error at all");
     QTRY_COMPARE_WITH_TIMEOUT(cacheState(informer), sim.truth(u"pods"_s), 60000);
+    qInfo("%s", qPrintable(describe(informer.counters().reflector)));
     qInfo("lists %llu (relists %llu), watches %llu, reconnects %llu, events %llu, errors %llu, objects %lld",
           counters.lists,
           counters.relists,

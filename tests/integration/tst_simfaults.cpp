@@ -144,6 +144,45 @@ private Q_SLOTS:
         QVERIFY(!stalled.finished);
     }
 
+    // A forced fault is promised to happen: when the request it was drawn for is answered
+    // without it (an error of its own), the next eligible request gets it. Without that, a
+    // test forcing faults one after another waits for one that was silently spent.
+    void forcedFaultOutlivesARequestItCouldNotTouch_data()
+    {
+        QTest::addColumn<int>("fault");
+        QTest::addColumn<QString>("refusedPath");
+        QTest::addColumn<QString>("nextPath");
+        QTest::newRow("a truncate outlives a watch refused with 410")
+            << int(Fault::Truncate) << u"/api/v1/pods?watch=true&resourceVersion=1"_s << u"/api/v1/pods"_s;
+        QTest::newRow("a stall outlives a watch refused with 410")
+            << int(Fault::Stall) << u"/api/v1/pods?watch=true&resourceVersion=1"_s << u"/api/v1/pods?watch=true"_s;
+        QTest::newRow("a truncate outlives a list refused as a bad request")
+            << int(Fault::Truncate) << u"/api/v1/pods?labelSelector=app%20in%20("_s << u"/api/v1/pods"_s;
+        QTest::newRow("a truncate outlives a watch refused as a bad request")
+            << int(Fault::Truncate) << u"/api/v1/pods?watch=true&resourceVersion=x"_s << u"/api/v1/pods?watch=true"_s;
+    }
+    void forcedFaultOutlivesARequestItCouldNotTouch()
+    {
+        QFETCH(int, fault);
+        QFETCH(QString, refusedPath);
+        QFETCH(QString, nextPath);
+        m_cluster->faults().injectNext(Fault(fault));
+        if (refusedPath.contains(u"watch=true"_s)) {
+            SimTest::WatchReader refused(*m_client, refusedPath);
+            QTRY_VERIFY(refused.finished);
+        } else {
+            QCOMPARE(m_client->get(refusedPath).status, 400);
+        }
+        QCOMPARE(m_cluster->faults().injectedCount(Fault(fault)), 0);
+        if (nextPath.contains(u"watch=true"_s)) {
+            SimTest::WatchReader next(*m_client, nextPath);
+            QTRY_COMPARE(m_cluster->faults().injectedCount(Fault(fault)), 1);
+        } else {
+            (void)m_client->get(nextPath);
+            QCOMPARE(m_cluster->faults().injectedCount(Fault(fault)), 1);
+        }
+    }
+
     void restartDropsWatchesAndForgetsHistory()
     {
         const QString before = currentVersion();
