@@ -366,6 +366,12 @@ void Reflector::onWatchEnded(const ApiError &error)
 
 void Reflector::closeWatch()
 {
+    // A streaming list lives and dies with its watch. Its initial-events timer must go with it:
+    // left armed after an error or a malformed frame, it fired later and tore down the healthy
+    // watch that followed (or listed in the middle of a backoff) for a needless relist.
+    m_initialEventsTimer.stop();
+    m_inWatchList = false;
+    m_initialEvents.clear();
     if (m_watch) {
         m_watch->disconnect(this);
         m_watch->stop();

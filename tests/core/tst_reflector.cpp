@@ -30,6 +30,8 @@ private Q_SLOTS:
     void retryAfterIsHonoured();
     void streamingListReplacesThenWatchesOnSameStream();
     void streamingListErrorFallsBackToList();
+    void streamingListErrorLeavesNoTimerToKillTheNextWatch();
+    void streamingListMalformedFrameRetriesOnlyAfterBackoff();
     void resyncQueuesSyncDeltas();
     void stopEndsWatchAndIgnoresLateAnswers();
 
@@ -377,6 +379,57 @@ void TestReflector::streamingListErrorFallsBackToList()
     QVERIFY(synced.wait());
     QCOMPARE(f.lw.listCalls.size(), 1);
     QCOMPARE(drain(f).size(), 1);
+}
+
+// An ERROR event inside a streaming list falls back to a paged list and a plain watch; the
+// initial-events timer of the abandoned streaming list must not fire later and tear that healthy
+// watch down for a needless relist.
+void TestReflector::streamingListErrorLeavesNoTimerToKillTheNextWatch()
+{
+    Fixture f;
+    f.lw.onList = [](const ListOptions &) {
+        return page({pod(u"a"_s, u"5"_s)}, u"10"_s);
+    };
+    Reflector::Options options = fastOptions();
+    options.useWatchList = true;
+    options.initialEventsTimeout = std::chrono::milliseconds(200);
+    Reflector reflector(&f.lw, &f.queue, options);
+    reflector.start();
+    QTRY_VERIFY(f.lw.current());
+    f.lw.current()->send({errorEvent(500, u"InternalError"_s)});
+    QTRY_COMPARE(f.lw.watchCalls.size(), 2);
+    QVERIFY(!f.lw.watchCalls[1].sendInitialEvents);
+    QCOMPARE(f.lw.listCalls.size(), 1);
+    // Several initial-events timeouts later, still the same watch and no second list.
+    QVERIFY(!QTest::qWaitFor([&] { return f.lw.listCalls.size() > 1 || !f.lw.current(); }, 1000));
+    QCOMPARE(f.lw.watchCalls.size(), 2);
+    QCOMPARE(reflector.status().state, Reflector::State::Watching);
+}
+
+// A malformed frame inside a streaming list retries the streaming list after the backoff; the
+// initial-events timer must not start a paged list meanwhile (backoffs may be longer than it).
+void TestReflector::streamingListMalformedFrameRetriesOnlyAfterBackoff()
+{
+    Fixture f;
+    f.lw.onList = [](const ListOptions &) {
+        return page({pod(u"a"_s, u"5"_s)}, u"10"_s);
+    };
+    Reflector::Options options = fastOptions();
+    options.useWatchList = true;
+    options.initialEventsTimeout = std::chrono::milliseconds(100);
+    options.backoff.initial = std::chrono::milliseconds(800);
+    options.backoff.cap = std::chrono::milliseconds(800);
+    Reflector reflector(&f.lw, &f.queue, options);
+    reflector.start();
+    QTRY_VERIFY(f.lw.current());
+    ObjectEvent malformed;
+    malformed.type = ObjectEvent::Type::Malformed;
+    malformed.decodeError = u"unexpected end of input"_s;
+    f.lw.current()->send({malformed});
+    QCOMPARE(reflector.status().state, Reflector::State::BackingOff);
+    QTRY_COMPARE_WITH_TIMEOUT(f.lw.watchCalls.size(), 2, 5000);
+    QVERIFY(f.lw.watchCalls[1].sendInitialEvents);
+    QCOMPARE(f.lw.listCalls.size(), 0);
 }
 
 void TestReflector::resyncQueuesSyncDeltas()
