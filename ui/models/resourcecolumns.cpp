@@ -285,7 +285,7 @@ ResourceColumns ResourceColumns::forKind(const QString &kind, bool namespaced, c
     } else if (kind == u"Job") {
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Status"), Type::String, Field::JobStatus);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Completions"), Type::Fraction, Field::JobCompletions);
-        c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Duration"), Type::Duration, Field::JobDuration);
+        c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Duration"), Type::TimeSpan, Field::JobDuration);
     }
     c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Age"), Type::Age, Field::Age);
     return c;
@@ -440,7 +440,7 @@ QString ResourceColumns::displayText(qsizetype index, const QVariant &value, con
         const qint64 created = -value.toLongLong();
         return humanDuration((now.toMSecsSinceEpoch() - created) / 1000);
     }
-    case Type::Duration:
+    case Type::TimeSpan:
         return humanDuration(value.toLongLong());
     case Type::Fraction: {
         const qint64 encoded = value.toLongLong();

@@ -33,7 +33,7 @@ class ResourceColumns
 {
 public:
     // Type is how a column sorts and shows.
-    enum class Type { String, Integer, Number, Boolean, Fraction, Age, Duration };
+    enum class Type { String, Integer, Number, Boolean, Fraction, Age, TimeSpan };
 
     // PrinterColumn is one entry of a CRD version's `additionalPrinterColumns`.
     struct PrinterColumn
