@@ -7,8 +7,10 @@
 #include "ui/models/resourcefilterproxymodel.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
+#include "ui/models/resourcetreemodel.h"
 #include "ui/widgets/resourcetabledelegate.h"
 #include "ui/widgets/resourcetableview.h"
+#include "ui/widgets/resourcetreeview.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -17,6 +19,7 @@
 #include <QTableView>
 #include <QTest>
 #include <QThread>
+#include <QTreeView>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
@@ -51,6 +54,7 @@ private Q_SLOTS:
     void enterOpensObject();
     void changedRowsFlash();
     void progressWhileListing();
+    void treeViewActivatesResources();
 
 private:
     std::unique_ptr<ResourceTableModel> m_model;
@@ -218,6 +222,40 @@ void TestResourceTableView::progressWhileListing()
     QVERIFY(!m_view->progressBar()->isVisible());
     m_view->setModel(m_model.get());
     informer.stop();
+}
+
+void TestResourceTableView::treeViewActivatesResources()
+{
+    DiscoveryResult discovery;
+    ApiResource pods;
+    pods.gvr = GroupVersionResource(QString(), u"v1"_s, u"pods"_s);
+    pods.kind = u"Pod"_s;
+    pods.namespaced = true;
+    pods.verbs = {u"list"_s, u"watch"_s};
+    pods.preferredVersion = true;
+    ApiResource deployments = pods;
+    deployments.gvr = GroupVersionResource(u"apps"_s, u"v1"_s, u"deployments"_s);
+    deployments.kind = u"Deployment"_s;
+    discovery.resources = {pods, deployments};
+    ResourceTreeModel model;
+    model.setDiscovery(discovery);
+    ResourceTreeView view;
+    view.setModel(&model);
+    view.show();
+    view.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&view));
+    QList<ApiResource> activated;
+    connect(&view, &ResourceTreeView::resourceActivated, this, [&activated](const ApiResource &resource) { activated.append(resource); });
+    view.treeView()->setFocus();
+    // Moving onto a group and activating it opens nothing; a resource opens.
+    view.treeView()->setCurrentIndex(model.index(1, 0));
+    QTest::keyClick(view.treeView(), Qt::Key_Return);
+    QVERIFY(activated.isEmpty());
+    view.treeView()->setCurrentIndex(model.indexOf(u"deployments.apps"_s));
+    QVERIFY(activated.isEmpty());
+    QTest::keyClick(view.treeView(), Qt::Key_Return);
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.at(0).gvr, deployments.gvr);
 }
 
 QTEST_MAIN(TestResourceTableView)

@@ -10,14 +10,14 @@ class ResourceTableModel;
 
 // ResourceFilterProxyModel sorts and filters a ResourceTableModel: a text filter (a substring
 // of the name or the namespace, case-insensitive) and a LabelSelector, both of which a row must
-// pass. Sorting compares the typed SortRole values (numbers as numbers, ages as times, text
-// case-insensitively). Sorting and filtering stay dynamic: changed rows move and are re-checked
-// as batches arrive, without re-sorting the rest.
+// pass. Sorting compares the typed SortRole values (numbers as numbers, ages as times), ties
+// broken by key. Sorting and filtering stay dynamic: changed rows move and are re-checked as
+// batches arrive, without re-sorting the rest; a new filter rebuilds the mapping once.
 //
-// With a ResourceTableModel as source, comparisons and filters read the rows directly instead
-// of through QVariant-returning data() calls: sorting 100k rows is dominated by the
-// comparisons, and a filter pass by the name and label lookups. Any other source model works
-// through the roles. Thread: GUI. The source model is not owned.
+// With a ResourceTableModel as source, comparisons (ResourceTableModel::compareRows()) and
+// filters read the rows directly instead of through QVariant-returning data() calls: sorting
+// 100k rows is dominated by the comparisons. Any other source model works through the roles.
+// Thread: GUI. The source model is not owned.
 class ResourceFilterProxyModel final : public QSortFilterProxyModel
 {
     Q_OBJECT

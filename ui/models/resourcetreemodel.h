@@ -21,7 +21,7 @@ namespace Cachescope {
 // Updates are exact: setDiscovery() with a new result inserts and removes the groups and
 // resources that appeared or went (a CRD installed while connected), and changes the rest in
 // place; setCount() is one dataChanged for the resource and one for its group.
-// Thread: GUI. Cost: setCount() is O(1) plus O(groups) to find the group's row.
+// Thread: GUI. Cost: setCount() and indexOf() walk the listed resources (a few hundred at most).
 class ResourceTreeModel final : public QAbstractItemModel
 {
     Q_OBJECT

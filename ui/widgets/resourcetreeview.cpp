@@ -44,8 +44,6 @@ void ResourceTreeView::setModel(ResourceTreeModel *model)
             m_tree->expand(m_model->index(row, 0));
         }
     });
-    // Choosing a resource with the keyboard or the mouse opens it, as in a file manager's side pane.
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) { activate(current); });
 }
 
 void ResourceTreeView::activate(const QModelIndex &index)

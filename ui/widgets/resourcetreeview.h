@@ -11,8 +11,9 @@ namespace Cachescope {
 class ResourceTreeModel;
 
 // ResourceTreeView shows a ResourceTreeModel (groups and their resources with live counts) and
-// emits resourceActivated() when a resource is chosen (Enter, double click, or selecting it
-// with the keyboard or mouse). The model is not owned. Thread: GUI.
+// emits resourceActivated() when a resource is chosen (Enter or a double click; moving through
+// the tree with the arrow keys opens nothing, since opening a resource starts an informer).
+// The model is not owned. Thread: GUI.
 class ResourceTreeView final : public QWidget
 {
     Q_OBJECT
