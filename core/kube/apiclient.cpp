@@ -85,7 +85,7 @@ QNetworkAccessManager *ApiClient::newManager()
 
 void ApiClient::setRateLimit(double qps, int burst)
 {
-    m_limiter = RateLimiter(qps, burst);
+    m_limiter = TokenBucketRateLimiter(qps, burst);
 }
 
 int ApiClient::managerCount() const

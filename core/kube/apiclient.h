@@ -4,8 +4,8 @@
 #include "core/kube/apirequest.h"
 #include "core/kube/apiresponse.h"
 #include "core/kube/credentials.h"
-#include "core/kube/ratelimiter.h"
 #include "core/kube/restconfig.h"
+#include "core/kube/tokenbucketratelimiter.h"
 
 #include <QList>
 #include <QNetworkRequest>
@@ -28,7 +28,7 @@ class WatchStream;
 // QNetworkAccessManager: TLS from the kubeconfig (CA, client certificate, tls-server-name as the
 // peer verify name, verification off only with insecure-skip-tls-verify, reported in
 // warnings()), credentials from its CredentialProvider, User-Agent "cachescope/VERSION", gzip
-// unless disable-compression, HTTP/2 when the server offers it, a QPS/burst RateLimiter, and
+// unless disable-compression, HTTP/2 when the server offers it, a QPS/burst TokenBucketRateLimiter, and
 // client-go's retry rules: a 429 or 5xx answer that carries Retry-After is retried after that
 // delay (up to maxRetries), a 401 is retried once with refreshed credentials when the user's
 // credentials can change (exec plugin, tokenFile).
@@ -100,7 +100,7 @@ private:
     ApiError m_configError;
     QStringList m_warnings;
     QSslConfiguration m_ssl;
-    RateLimiter m_limiter;
+    TokenBucketRateLimiter m_limiter;
     CredentialProvider *m_credentials = nullptr; // owned (child)
     QNetworkAccessManager *m_requests = nullptr; // owned (child)
     struct WatchManager

@@ -2,7 +2,7 @@
 #include "core/kube/credentialprovider.h"
 #include "core/kube/discovery.h"
 #include "core/kube/listpager.h"
-#include "core/kube/ratelimiter.h"
+#include "core/kube/tokenbucketratelimiter.h"
 #include "core/kube/watchstream.h"
 #include "core/version.h"
 
@@ -248,7 +248,7 @@ void TestApiClient::rateLimiter()
     QFETCH(QList<int>, advanceMs);
     QFETCH(QList<int>, delaysMs);
     std::chrono::nanoseconds clock{0};
-    RateLimiter limiter(qps, burst, [&clock] { return clock; });
+    TokenBucketRateLimiter limiter(qps, burst, [&clock] { return clock; });
     QList<int> actual;
     for (int advance : advanceMs) {
         clock += std::chrono::milliseconds(advance);

@@ -5,9 +5,7 @@
 // The test reads the texts the view painted, never pixels.
 #include "tst_informersim.h"
 
-// DelayingQueue rather than RateLimitingQueue: core/workqueue/ratelimiter.h and
-// core/kube/ratelimiter.h both declare Cachescope::RateLimiter, so a file that sees the
-// ApiClient cannot include the rate-limiting queue. The model only reads Queue::metrics().
+// A DelayingQueue is enough: the pipeline reads only Queue::metrics().
 #include "core/workqueue/delayingqueue.h"
 #include "ui/models/pipelinemodel.h"
 #include "ui/widgets/pipelineview.h"

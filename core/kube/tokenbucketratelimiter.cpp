@@ -1,11 +1,11 @@
-#include "core/kube/ratelimiter.h"
+#include "core/kube/tokenbucketratelimiter.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace Cachescope {
 
-RateLimiter::RateLimiter(double qps, int burst, Clock clock)
+TokenBucketRateLimiter::TokenBucketRateLimiter(double qps, int burst, Clock clock)
     : m_qps(qps)
     , m_burst(std::max(1, burst))
     , m_clock(std::move(clock))
@@ -15,12 +15,12 @@ RateLimiter::RateLimiter(double qps, int burst, Clock clock)
     m_last = now();
 }
 
-std::chrono::nanoseconds RateLimiter::now() const
+std::chrono::nanoseconds TokenBucketRateLimiter::now() const
 {
     return m_clock ? m_clock() : std::chrono::nanoseconds(m_elapsed.nsecsElapsed());
 }
 
-std::chrono::milliseconds RateLimiter::reserve()
+std::chrono::milliseconds TokenBucketRateLimiter::reserve()
 {
     if (m_qps <= 0) {
         return std::chrono::milliseconds(0);
