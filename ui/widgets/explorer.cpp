@@ -2,17 +2,33 @@
 
 #include "core/cache/cluster.h"
 #include "core/cache/informerfactory.h"
+#include "core/cache/keys.h"
 #include "core/cache/notificationbatcher.h"
+#include "core/controller/controller.h"
+#include "core/controller/processfunction.h"
+#include "core/controller/processfunctionregistry.h"
+#include "core/workqueue/ratelimitingqueue.h"
+#include "ui/models/cachestatistics.h"
 #include "ui/models/eventstreammodel.h"
 #include "ui/models/objecthistory.h"
+#include "ui/models/pipelinemodel.h"
+#include "ui/models/resourcecolumns.h"
+#include "ui/models/resourcetablemodel.h"
+#include "ui/models/resourcetreemodel.h"
+#include "ui/widgets/clusterstatusbar.h"
 #include "ui/widgets/contextsview.h"
 #include "ui/widgets/eventstreamview.h"
+#include "ui/widgets/indexview.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/objectview.h"
+#include "ui/widgets/pipelineview.h"
+#include "ui/widgets/resourcetableview.h"
+#include "ui/widgets/resourcetreeview.h"
+#include "ui/widgets/timelineview.h"
 #include "ui/workspace.h"
 
+#include <QMenuBar>
 #include <QMessageBox>
-#include <QStatusBar>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -23,14 +39,25 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     , m_window(window)
     , m_workspace(workspace)
 {
+    m_table = new ResourceTableModel(this);
+    m_tableView = new ResourceTableView(window);
+    m_tableView->setObjectName(u"table"_s);
+    m_tableView->setModel(m_table);
+    window->setCentralView(m_tableView);
+
     m_contexts = new ContextsView(workspace, window);
     m_contexts->setObjectName(u"clusters"_s);
     window->addView(m_contexts, tr("Clusters"), Qt::LeftDockWidgetArea);
 
+    m_tree = new ResourceTreeModel(this);
+    m_treeView = new ResourceTreeView(window);
+    m_treeView->setObjectName(u"resources"_s);
+    m_treeView->setModel(m_tree);
+    window->addView(m_treeView, tr("Resources"), Qt::LeftDockWidgetArea, MainWindow::Placement::Below);
+
     m_objectView = new ObjectView(window);
     m_objectView->setObjectName(u"object"_s);
     window->addView(m_objectView, tr("Object"), Qt::RightDockWidgetArea);
-
     m_history = new ObjectHistory(this);
     m_objectView->setHistory(m_history);
 
@@ -40,19 +67,66 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     m_eventStreamView->setModel(m_eventStream);
     window->addView(m_eventStreamView, tr("Events"), Qt::BottomDockWidgetArea);
 
+    m_indexView = new IndexView(window);
+    m_indexView->setObjectName(u"indexes"_s);
+    window->addView(m_indexView, tr("Indexes"), Qt::BottomDockWidgetArea);
+
+    m_pipeline = new PipelineModel(this);
+    m_pipelineView = new PipelineView(window);
+    m_pipelineView->setObjectName(u"pipeline"_s);
+    m_pipelineView->setModel(m_pipeline);
+    window->addView(m_pipelineView, tr("Pipeline"), Qt::BottomDockWidgetArea);
+
+    m_timeline = new TimelineView(window);
+    m_timeline->setObjectName(u"timeline"_s);
+    window->addView(m_timeline, tr("Workqueue timeline"), Qt::BottomDockWidgetArea);
+
+    m_statistics = new CacheStatistics(this);
+    m_statusBar = new ClusterStatusBar(window);
+    m_statusBar->setStatistics(m_statistics);
+    window->setStatusBar(m_statusBar);
+
+    createControllerMenu();
+
     connect(workspace, &Workspace::clusterConnected, this, [this](Cluster *cluster) {
-        connect(cluster->informers(), &InformerFactory::informerCreated, this, [this, cluster](SharedIndexInformer *informer) { tap(cluster, informer); });
+        connect(cluster->informers(), &InformerFactory::informerCreated, this, [this, cluster](SharedIndexInformer *informer) {
+            tap(cluster, informer);
+            if (cluster == m_cluster) {
+                m_statistics->setInformers(cluster->informers()->informers());
+            }
+        });
     });
     connect(m_contexts, &ContextsView::currentClusterChanged, this, &Explorer::setCluster);
+    connect(m_contexts, &ContextsView::currentNamespaceChanged, this, &Explorer::openInformer);
+    connect(m_treeView, &ResourceTreeView::resourceActivated, this, &Explorer::showResource);
+    connect(m_tableView, &ResourceTableView::objectActivated, this, &Explorer::showObject);
+    auto showKey = [this](const QString &key) {
+        if (m_informer) {
+            if (const KubeObject object = m_informer->indexer().getByKey(key); object.isValid()) {
+                showObject(object);
+            }
+        }
+    };
+    connect(m_indexView, &IndexView::objectActivated, this, showKey);
+    connect(m_timeline, &TimelineView::keyActivated, this, showKey);
     connect(window, &MainWindow::kubeconfigRequested, this, &Explorer::openKubeconfig);
+
+    // Object counts in the resource tree: the caches' sizes, once a second.
+    m_countTimer.setInterval(std::chrono::seconds(1));
+    connect(&m_countTimer, &QTimer::timeout, this, &Explorer::updateCounts);
+    m_countTimer.start();
 }
 
-Explorer::~Explorer() = default;
+Explorer::~Explorer()
+{
+    stopController();
+}
 
 void Explorer::openKubeconfig(const QString &path)
 {
     const Kubeconfig kubeconfig = Kubeconfig::load(path);
     m_workspace->setKubeconfig(kubeconfig);
+    m_statusBar->clearMessage();
     if (kubeconfig.hasErrors()) {
         QStringList problems;
         for (const KubeconfigError &error : kubeconfig.errors()) {
@@ -91,10 +165,164 @@ void Explorer::tap(Cluster *cluster, SharedIndexInformer *informer)
 
 void Explorer::setCluster(Cluster *cluster)
 {
-    m_cluster = cluster;
-    if (m_window) {
-        m_window->statusBar()->showMessage(cluster ? tr("Cluster %1").arg(cluster->name()) : tr("No cluster"));
+    if (m_cluster) {
+        disconnect(m_cluster, nullptr, this, nullptr);
     }
+    stopController();
+    m_cluster = cluster;
+    m_resource = ApiResource();
+    m_informer = nullptr;
+    m_table->setInformer(nullptr);
+    m_indexView->setInformer(nullptr);
+    m_pipeline->setInformer(nullptr);
+    m_tree->setDiscovery(DiscoveryResult());
+    m_statistics->setInformers({});
+    m_statusBar->setClusterName(cluster ? cluster->name() : QString());
+    updateConnectionState();
+    if (cluster == nullptr) {
+        return;
+    }
+    connect(cluster, &Cluster::stateChanged, this, &Explorer::updateConnectionState);
+    connect(cluster, &Cluster::discoveryFailed, this, &Explorer::updateConnectionState);
+    auto discovered = [this, cluster] {
+        m_tree->setDiscovery(cluster->discovery());
+        // Pods first, as most users look for them first.
+        const auto pods = cluster->discovery().resolve(u"pods"_s);
+        if (const auto *resource = std::get_if<ApiResource>(&pods); resource != nullptr && m_resource.gvr.resource().isEmpty()) {
+            showResource(*resource);
+        }
+    };
+    if (cluster->isDiscovered()) {
+        discovered();
+    } else {
+        connect(cluster, &Cluster::discovered, this, discovered);
+    }
+}
+
+void Explorer::updateConnectionState()
+{
+    if (!m_cluster) {
+        m_statusBar->setConnectionState(ClusterStatusBar::ConnectionState::Disconnected);
+        return;
+    }
+    switch (m_cluster->state()) {
+    case Cluster::State::Idle:
+        m_statusBar->setConnectionState(ClusterStatusBar::ConnectionState::Disconnected);
+        return;
+    case Cluster::State::Connecting:
+        m_statusBar->setConnectionState(ClusterStatusBar::ConnectionState::Connecting);
+        return;
+    case Cluster::State::Retrying:
+        m_statusBar->setConnectionState(ClusterStatusBar::ConnectionState::Retrying, m_cluster->lastError().toString());
+        return;
+    case Cluster::State::Connected:
+        m_statusBar->setConnectionState(m_informer && !m_informer->hasSynced() ? ClusterStatusBar::ConnectionState::Syncing
+                                                                               : ClusterStatusBar::ConnectionState::Synced);
+        return;
+    }
+}
+
+void Explorer::showResource(const ApiResource &resource)
+{
+    m_resource = resource;
+    openInformer();
+}
+
+void Explorer::openInformer()
+{
+    if (!m_cluster || m_resource.gvr.resource().isEmpty()) {
+        return;
+    }
+    stopController();
+    InformerKey key;
+    key.resource = m_resource;
+    key.namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
+    SharedIndexInformer *informer = m_cluster->informers()->informer(key);
+    m_cluster->informers()->start();
+    m_informer = informer;
+    connect(informer, &SharedIndexInformer::synced, this, &Explorer::updateConnectionState, Qt::UniqueConnection);
+    m_table->setColumns(ResourceColumns::forResource(m_resource));
+    m_table->setInformer(informer);
+    m_indexView->setInformer(informer);
+    m_pipeline->setInformer(informer);
+    m_statistics->setInformers(m_cluster->informers()->informers());
+    m_controllerMenu->setEnabled(true);
+    updateConnectionState();
+}
+
+void Explorer::showObject(const KubeObject &object)
+{
+    if (!m_cluster || !m_informer) {
+        return;
+    }
+    m_objectView->showObject(historyResource(m_cluster->name(), m_informer->name()), metaNamespaceKey(object), object);
+}
+
+void Explorer::updateCounts()
+{
+    if (!m_cluster) {
+        return;
+    }
+    const QList<InformerKey> keys = m_cluster->informers()->keys();
+    for (const InformerKey &key : keys) {
+        // Only whole-cluster caches count every object of their resource.
+        if (key.namespaceName.isEmpty() && key.labelSelector.isEmpty() && key.fieldSelector.isEmpty()) {
+            if (const SharedIndexInformer *informer = m_cluster->informers()->find(key); informer && informer->hasSynced()) {
+                m_tree->setCount(key.resource, informer->indexer().size());
+            }
+        }
+    }
+}
+
+void Explorer::createControllerMenu()
+{
+    m_controllerMenu = m_window->menuBar()->addMenu(tr("&Controller"));
+    m_controllerMenu->setEnabled(false);
+    // The read-only checks that need nothing but the shown informer, and simulated work.
+    for (const QString &name : {u"pod-health"_s, u"label-policy"_s, u"simulated-work"_s}) {
+        m_controllerMenu->addAction(tr("Run %1 on this resource").arg(name), this, [this, name] {
+            QString error;
+            if (!runController(name, &error)) {
+                QMessageBox::warning(m_window, tr("Cannot run the controller"), error);
+            }
+        });
+    }
+    m_controllerMenu->addSeparator();
+    m_controllerMenu->addAction(tr("Stop the controller (drain)"), this, &Explorer::stopController);
+}
+
+bool Explorer::runController(const QString &name, QString *errorMessage)
+{
+    if (!m_informer) {
+        if (errorMessage != nullptr) {
+            *errorMessage = tr("No resource is shown.");
+        }
+        return false;
+    }
+    stopController();
+    std::shared_ptr<ProcessFunction> function = makeProcessFunction(name, {}, errorMessage);
+    if (!function) {
+        return false;
+    }
+    ControllerSettings settings;
+    settings.workers = 4;
+    m_controller = std::make_unique<Controller>(m_informer.data(), function, settings);
+    m_timeline->setQueue(&m_controller->queue(), settings.workers);
+    m_controller->start();
+    m_window->statusBar()->showMessage(tr("Controller %1 runs on %2").arg(name, m_informer->name()), 5000);
+    return true;
+}
+
+void Explorer::stopController()
+{
+    if (!m_controller) {
+        return;
+    }
+    m_timeline->setQueue(nullptr, 0);
+    // Drains: keys in flight finish first (the built-in checks take microseconds, simulated
+    // work its configured duration).
+    m_controller->stop();
+    m_controller.reset();
 }
 
 } // namespace Cachescope

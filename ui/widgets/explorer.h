@@ -1,25 +1,46 @@
 #pragma once
 
+#include "core/cache/cluster.h"
+#include "core/cache/sharedindexinformer.h"
+#include "core/kube/apiresource.h"
+
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
+
+#include <memory>
+
+class QMenu;
 
 namespace Cachescope {
 
-class Cluster;
+class CacheStatistics;
+class ClusterStatusBar;
 class ContextsView;
+class Controller;
 class EventStreamModel;
 class EventStreamView;
+class IndexView;
+class KubeObject;
 class MainWindow;
 class ObjectHistory;
 class ObjectView;
-class SharedIndexInformer;
+class PipelineModel;
+class PipelineView;
+class ResourceTableModel;
+class ResourceTableView;
+class ResourceTreeModel;
+class ResourceTreeView;
+class TimelineView;
 class Workspace;
 
 // Explorer wires the explorer's views together in a MainWindow: the Clusters pane chooses the
 // cluster and namespace, the resource tree the resource; together they name an informer (from
-// the cluster's InformerFactory) that the table, index, pipeline views follow; activating an
-// object shows it in the object view. It owns no data: views own their models, the Workspace
-// owns the clusters. GUI thread.
+// the cluster's InformerFactory) that the table, index and pipeline views follow; activating an
+// object shows it in the object view with its history; every informer's notifications feed the
+// event stream; the Controller menu runs a built-in controller on the shown informer, drawn
+// by the timeline. It owns no data: views own their models, the Workspace owns the clusters.
+// GUI thread.
 class Explorer final : public QObject
 {
     Q_OBJECT
@@ -35,24 +56,56 @@ public:
 
     ContextsView *contextsView() const { return m_contexts; }
     ObjectView *objectView() const { return m_objectView; }
-
+    ResourceTableView *tableView() const { return m_tableView; }
+    ResourceTableModel *tableModel() const { return m_table; }
     EventStreamModel *eventStream() const { return m_eventStream; }
     ObjectHistory *history() const { return m_history; }
+    SharedIndexInformer *currentInformer() const { return m_informer; }
+    Controller *controller() const { return m_controller.get(); }
+
+    // showResource() shows a resource of the current cluster (as if chosen in the tree).
+    void showResource(const ApiResource &resource);
+    // runController() runs a built-in controller on the shown informer; false with a message
+    // when it cannot be built.
+    bool runController(const QString &name, QString *errorMessage = nullptr);
+    void stopController();
 
 private:
     void setCluster(Cluster *cluster);
+    void openInformer();
+    void showObject(const KubeObject &object);
+    void updateCounts();
+    void updateConnectionState();
+    void createControllerMenu();
     // tap() feeds every notification of a new informer to the event stream and the history.
     void tap(Cluster *cluster, SharedIndexInformer *informer);
     static QString historyResource(const QString &cluster, const QString &informer);
 
     QPointer<MainWindow> m_window;
     QPointer<Workspace> m_workspace;
-    ContextsView *m_contexts = nullptr; // owned by the window (dock)
-    ObjectView *m_objectView = nullptr; // owned by the window (dock)
-    EventStreamModel *m_eventStream = nullptr; // owned (child)
-    EventStreamView *m_eventStreamView = nullptr; // owned by the window (dock)
-    ObjectHistory *m_history = nullptr; // owned (child)
+    // Views are owned by the window (central widget or docks); models are children of this.
+    ContextsView *m_contexts = nullptr;
+    ObjectView *m_objectView = nullptr;
+    ResourceTreeModel *m_tree = nullptr;
+    ResourceTreeView *m_treeView = nullptr;
+    ResourceTableModel *m_table = nullptr;
+    ResourceTableView *m_tableView = nullptr;
+    IndexView *m_indexView = nullptr;
+    PipelineModel *m_pipeline = nullptr;
+    PipelineView *m_pipelineView = nullptr;
+    TimelineView *m_timeline = nullptr;
+    EventStreamModel *m_eventStream = nullptr;
+    EventStreamView *m_eventStreamView = nullptr;
+    ObjectHistory *m_history = nullptr;
+    CacheStatistics *m_statistics = nullptr;
+    ClusterStatusBar *m_statusBar = nullptr;
+    QMenu *m_controllerMenu = nullptr; // owned by the menu bar
+    QTimer m_countTimer;
+
     QPointer<Cluster> m_cluster;
+    ApiResource m_resource;
+    QPointer<SharedIndexInformer> m_informer;
+    std::unique_ptr<Controller> m_controller;
 };
 
 } // namespace Cachescope

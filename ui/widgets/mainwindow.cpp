@@ -30,18 +30,21 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::addView(QWidget *view, const QString &title, Qt::DockWidgetArea area)
+void MainWindow::addView(QWidget *view, const QString &title, Qt::DockWidgetArea area, Placement placement)
 {
     auto *dock = new QDockWidget(title, this);
     // The object name keys the dock in the saved window state.
     dock->setObjectName(view->objectName().isEmpty() ? title : view->objectName());
     dock->setWidget(view);
-    if (QDockWidget *first = m_firstDockOfArea.value(area)) {
+    QDockWidget *first = m_firstDockOfArea.value(area);
+    if (first != nullptr && placement == Placement::Tabbed) {
         tabifyDockWidget(first, dock);
         first->raise();
     } else {
-        addDockWidget(area, dock);
-        m_firstDockOfArea.insert(area, dock);
+        addDockWidget(area, dock, Qt::Vertical);
+        if (first == nullptr) {
+            m_firstDockOfArea.insert(area, dock);
+        }
     }
     m_viewMenu->addAction(dock->toggleViewAction());
 }

@@ -24,8 +24,10 @@ public:
     void setCentralView(QWidget *view);
 
     // addView() puts a feature's view in a dock area and its toggle in the View menu.
-    // Views added to the same area after the first are tabbed with it.
-    void addView(QWidget *view, const QString &title, Qt::DockWidgetArea area);
+    // Placement::Tabbed puts a view in a tab beside the area's first view; Placement::Below
+    // stacks it under the views already there.
+    enum class Placement { Tabbed, Below };
+    void addView(QWidget *view, const QString &title, Qt::DockWidgetArea area, Placement placement = Placement::Tabbed);
 
     // restoreWindowState() applies the geometry and dock layout saved at the last close;
     // call it once every view has been added.
