@@ -2,6 +2,386 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>Cachescope::ClusterStatusBar</name>
+        <message>
+            <source>Objects held by the informer caches of this window</source>
+            <translation>此窗口中 Informer 缓存持有的对象</translation>
+        </message>
+        <message>
+            <source>Estimated memory used by the caches: the objects' JSON plus bookkeeping</source>
+            <translation>缓存占用内存的估计值：对象的 JSON 加上管理开销</translation>
+        </message>
+        <message>
+            <source>Changes applied to the caches per second</source>
+            <translation>每秒应用到缓存的变更数</translation>
+        </message>
+        <message>
+            <source>disconnected</source>
+            <translation>已断开</translation>
+        </message>
+        <message>
+            <source>connecting</source>
+            <translation>连接中</translation>
+        </message>
+        <message>
+            <source>syncing</source>
+            <translation>同步中</translation>
+        </message>
+        <message>
+            <source>synced</source>
+            <translation>已同步</translation>
+        </message>
+        <message>
+            <source>retrying</source>
+            <translation>重试中</translation>
+        </message>
+        <message>
+            <source>No cluster</source>
+            <translation>未连接集群</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>%1 objects cached</source>
+            <translation>已缓存 %1 个对象</translation>
+        </message>
+        <message>
+            <source>%1 in caches</source>
+            <translation>缓存占用 %1</translation>
+        </message>
+        <message>
+            <source>%1 events/s</source>
+            <translation>%1 事件/秒</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ContextListModel</name>
+        <message>
+            <source>not connected</source>
+            <translation>未连接</translation>
+        </message>
+        <message>
+            <source>connecting…</source>
+            <translation>正在连接…</translation>
+        </message>
+        <message>
+            <source>connected</source>
+            <translation>已连接</translation>
+        </message>
+        <message>
+            <source>retrying: %1</source>
+            <translation>正在重试：%1</translation>
+        </message>
+        <message>
+            <source>%1 (shadowed)</source>
+            <translation>%1（被遮蔽）</translation>
+        </message>
+        <message>
+            <source>Context %1 in %2
+Cluster: %3, user: %4</source>
+            <translation>上下文 %1，来自 %2
+集群：%3，用户：%4</translation>
+        </message>
+        <message>
+            <source>Context</source>
+            <translation>上下文</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Server</source>
+            <translation>服务器</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ContextsView</name>
+        <message>
+            <source>Namespace: informers list and watch this namespace only, or all of them</source>
+            <translation>命名空间：Informer 只 list 和 watch 这个命名空间，或全部命名空间</translation>
+        </message>
+        <message>
+            <source>Cannot connect</source>
+            <translation>无法连接</translation>
+        </message>
+        <message>
+            <source>Connect</source>
+            <translation>连接</translation>
+        </message>
+        <message>
+            <source>Disconnect</source>
+            <translation>断开连接</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::EventStreamModel</name>
+        <message>
+            <source>initial list</source>
+            <translation>初始列表</translation>
+        </message>
+        <message>
+            <source>phase %1</source>
+            <translation>阶段 %1</translation>
+        </message>
+        <message>
+            <source>node %1</source>
+            <translation>节点 %1</translation>
+        </message>
+        <message>
+            <source>deleted while the watch was down (final state unknown)</source>
+            <translation>在 watch 中断期间被删除（最终状态未知）</translation>
+        </message>
+        <message>
+            <source>last phase %1</source>
+            <translation>最后阶段 %1</translation>
+        </message>
+        <message>
+            <source>no change (resync)</source>
+            <translation>无变化（重新同步）</translation>
+        </message>
+        <message>
+            <source>resourceVersion only</source>
+            <translation>仅 resourceVersion</translation>
+        </message>
+        <message>
+            <source>+%1 more</source>
+            <translation>另有 %1 项</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Cluster</source>
+            <translation>集群</translation>
+        </message>
+        <message>
+            <source>Resource</source>
+            <translation>资源</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Key</source>
+            <translation>键</translation>
+        </message>
+        <message>
+            <source>Resource version</source>
+            <translation>资源版本</translation>
+        </message>
+        <message>
+            <source>Summary</source>
+            <translation>摘要</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::EventStreamView</name>
+        <message>
+            <source>Added</source>
+            <translation>已添加</translation>
+        </message>
+        <message>
+            <source>Updated</source>
+            <translation>已更新</translation>
+        </message>
+        <message>
+            <source>Deleted</source>
+            <translation>已删除</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Follow</source>
+            <translation>跟随最新</translation>
+        </message>
+        <message>
+            <source>All namespaces</source>
+            <translation>所有命名空间</translation>
+        </message>
+        <message>
+            <source>Filter events</source>
+            <translation>过滤事件</translation>
+        </message>
+        <message>
+            <source>Hold new events back; they appear when the stream resumes</source>
+            <translation>暂存新事件；恢复后再显示</translation>
+        </message>
+        <message>
+            <source>Keep the newest event in view</source>
+            <translation>始终显示最新事件</translation>
+        </message>
+        <message>
+            <source>%1 events/s</source>
+            <translation>%1 事件/秒</translation>
+        </message>
+        <message>
+            <source>paused, %1 held back</source>
+            <translation>已暂停，暂存 %1 条</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::Explorer</name>
+        <message>
+            <source>Clusters</source>
+            <translation>集群</translation>
+        </message>
+        <message>
+            <source>Resources</source>
+            <translation>资源</translation>
+        </message>
+        <message>
+            <source>Object</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>Events</source>
+            <translation>事件</translation>
+        </message>
+        <message>
+            <source>Indexes</source>
+            <translation>索引</translation>
+        </message>
+        <message>
+            <source>Pipeline</source>
+            <translation>流水线</translation>
+        </message>
+        <message>
+            <source>Workqueue timeline</source>
+            <translation>WorkQueue 时间线</translation>
+        </message>
+        <message>
+            <source>Kubeconfig problems</source>
+            <translation>kubeconfig 有问题</translation>
+        </message>
+        <message>
+            <source>Some of the kubeconfig could not be read:</source>
+            <translation>kubeconfig 的部分内容无法读取：</translation>
+        </message>
+        <message>
+            <source>&amp;Controller</source>
+            <translation>控制器(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Run %1 on this resource</source>
+            <translation>在此资源上运行 %1</translation>
+        </message>
+        <message>
+            <source>Cannot run the controller</source>
+            <translation>无法运行控制器</translation>
+        </message>
+        <message>
+            <source>Stop the controller (drain)</source>
+            <translation>停止控制器（排空）</translation>
+        </message>
+        <message>
+            <source>No resource is shown.</source>
+            <translation>当前没有显示任何资源。</translation>
+        </message>
+        <message>
+            <source>Controller %1 runs on %2</source>
+            <translation>控制器 %1 正在 %2 上运行</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::IndexKeysModel</name>
+        <message>
+            <source>Object</source>
+            <translation>对象</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::IndexListModel</name>
+        <message>
+            <source>Index</source>
+            <translation>索引</translation>
+        </message>
+        <message>
+            <source>Values</source>
+            <translation>值数</translation>
+        </message>
+        <message>
+            <source>Enter a field path, such as spec.nodeName.</source>
+            <translation>请输入字段路径，例如 spec.nodeName。</translation>
+        </message>
+        <message>
+            <source>A field path has no blanks.</source>
+            <translation>字段路径中不能有空白字符。</translation>
+        </message>
+        <message>
+            <source>A field path has no empty parts: check the dots.</source>
+            <translation>字段路径中不能有空的部分：请检查点号。</translation>
+        </message>
+        <message>
+            <source>Enter a label key, such as app.</source>
+            <translation>请输入标签键，例如 app。</translation>
+        </message>
+        <message>
+            <source>The prefix of a label key must be a DNS subdomain, such as example.com.</source>
+            <translation>标签键的前缀必须是 DNS 子域名，例如 example.com。</translation>
+        </message>
+        <message>
+            <source>A label key's name has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter or digit.</source>
+            <translation>标签键的名称最多 63 个字符，只能包含字母、数字、“-”、“_”或“.”，并以字母或数字开头和结尾。</translation>
+        </message>
+        <message>
+            <source>No informer is selected.</source>
+            <translation>未选择 Informer。</translation>
+        </message>
+        <message>
+            <source>An index named %1 exists already.</source>
+            <translation>名为 %1 的索引已存在。</translation>
+        </message>
+        <message>
+            <source>The index %1 could not be added: %2</source>
+            <translation>无法添加索引 %1：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::IndexValuesModel</name>
+        <message>
+            <source>Value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>Objects</source>
+            <translation>对象数</translation>
+        </message>
+        <message>
+            <source>(empty)</source>
+            <translation>(空)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::IndexView</name>
+        <message>
+            <source>Add index</source>
+            <translation>添加索引</translation>
+        </message>
+        <message>
+            <source>Field path</source>
+            <translation>字段路径</translation>
+        </message>
+        <message>
+            <source>Label key</source>
+            <translation>标签键</translation>
+        </message>
+        <message>
+            <source>e.g. spec.nodeName</source>
+            <translation>例如 spec.nodeName</translation>
+        </message>
+        <message>
+            <source>e.g. app</source>
+            <translation>例如 app</translation>
+        </message>
+    </context>
+    <context>
         <name>Cachescope::MainWindow</name>
         <message>
             <source>Cachescope</source>
@@ -61,6 +441,66 @@
         </message>
     </context>
     <context>
+        <name>Cachescope::NamespaceListModel</name>
+        <message>
+            <source>All namespaces</source>
+            <translation>所有命名空间</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ObjectDiffView</name>
+        <message>
+            <source>No differences</source>
+            <translation>没有差异</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ObjectHistory</name>
+        <message>
+            <source>Added</source>
+            <translation>已添加</translation>
+        </message>
+        <message>
+            <source>Updated</source>
+            <translation>已更新</translation>
+        </message>
+        <message>
+            <source>Deleted</source>
+            <translation>已删除</translation>
+        </message>
+        <message>
+            <source>Deleted (final state unknown)</source>
+            <translation>已删除（最终状态未知）</translation>
+        </message>
+        <message>
+            <source>Added (initial list)</source>
+            <translation>已添加（初始列表）</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Resource version</source>
+            <translation>资源版本</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ObjectHistoryView</name>
+        <message>
+            <source>Select a version to see what it changed</source>
+            <translation>选择一个版本以查看其更改</translation>
+        </message>
+        <message>
+            <source>Deleted while the watch was down; the final state is unknown</source>
+            <translation>在 watch 中断期间被删除；最终状态未知</translation>
+        </message>
+    </context>
+    <context>
         <name>Cachescope::ObjectView</name>
         <message>
             <source>No object selected</source>
@@ -69,6 +509,255 @@
         <message>
             <source>This object is not valid JSON: %1 at byte %2.</source>
             <translation>此对象不是有效的 JSON：%1（第 %2 字节）。</translation>
+        </message>
+        <message>
+            <source>YAML</source>
+            <translation>YAML</translation>
+        </message>
+        <message>
+            <source>JSON</source>
+            <translation>JSON</translation>
+        </message>
+        <message>
+            <source>Reveal Secret</source>
+            <translation>显示 Secret</translation>
+        </message>
+        <message>
+            <source>Copy Name</source>
+            <translation>复制名称</translation>
+        </message>
+        <message>
+            <source>Copy YAML</source>
+            <translation>复制 YAML</translation>
+        </message>
+        <message>
+            <source>Show the values of this Secret's data</source>
+            <translation>显示此 Secret 的 data 值</translation>
+        </message>
+        <message>
+            <source>Object</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>History</source>
+            <translation>历史</translation>
+        </message>
+        <message>
+            <source>Copy JSON</source>
+            <translation>复制 JSON</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::PipelineModel</name>
+        <message>
+            <source>Handlers</source>
+            <translation>处理器</translation>
+        </message>
+        <message>
+            <source>depth %1</source>
+            <translation>深度 %1</translation>
+        </message>
+        <message>
+            <source>no informer</source>
+            <translation>无 Informer</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>已停止</translation>
+        </message>
+        <message>
+            <source>listing</source>
+            <translation>列举中</translation>
+        </message>
+        <message>
+            <source>watching</source>
+            <translation>监听中</translation>
+        </message>
+        <message>
+            <source>backing off</source>
+            <translation>退避中</translation>
+        </message>
+        <message>
+            <source>synced</source>
+            <translation>已同步</translation>
+        </message>
+        <message>
+            <source>syncing</source>
+            <translation>同步中</translation>
+        </message>
+        <message>
+            <source>objects %1</source>
+            <translation>对象 %1</translation>
+        </message>
+        <message>
+            <source>handlers %1</source>
+            <translation>处理器 %1</translation>
+        </message>
+        <message>
+            <source>adds %1 · retries %2</source>
+            <translation>添加 %1 · 重试 %2</translation>
+        </message>
+        <message>
+            <source>processing %1 · waiting %2</source>
+            <translation>处理中 %1 · 等待中 %2</translation>
+        </message>
+        <message>
+            <source>lists %1 · watches %2</source>
+            <translation>List %1 · Watch %2</translation>
+        </message>
+        <message>
+            <source>streaming list</source>
+            <translation>流式 List</translation>
+        </message>
+        <message>
+            <source>resourceVersion %1</source>
+            <translation>resourceVersion %1</translation>
+        </message>
+        <message>
+            <source>listed %1, %2 remaining</source>
+            <translation>已列出 %1，剩余 %2</translation>
+        </message>
+        <message>
+            <source>listed %1</source>
+            <translation>已列出 %1</translation>
+        </message>
+        <message>
+            <source>relists %1 · reconnects %2</source>
+            <translation>重新 List %1 · 重连 %2</translation>
+        </message>
+        <message>
+            <source>events %1 · bookmarks %2</source>
+            <translation>事件 %1 · 书签 %2</translation>
+        </message>
+        <message>
+            <source>errors %1</source>
+            <translation>错误 %1</translation>
+        </message>
+        <message>
+            <source>last error: %1</source>
+            <translation>最近错误：%1</translation>
+        </message>
+        <message>
+            <source>queued %1 · popped %2</source>
+            <translation>入队 %1 · 出队 %2</translation>
+        </message>
+        <message>
+            <source>deltas processed %1</source>
+            <translation>已处理 Delta %1</translation>
+        </message>
+        <message>
+            <source>no indexes</source>
+            <translation>无索引</translation>
+        </message>
+        <message>
+            <source>indexes: %1</source>
+            <translation>索引：%1</translation>
+        </message>
+        <message>
+            <source>handler %1: backlog %2</source>
+            <translation>处理器 %1：积压 %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::PipelineView</name>
+        <message>
+            <source>%1/s</source>
+            <translation>%1/秒</translation>
+        </message>
+        <message>
+            <source>No controller's work queue is attached to this informer.</source>
+            <translation>此 Informer 未关联控制器的 WorkQueue。</translation>
+        </message>
+        <message>
+            <source>in: %1</source>
+            <translation>输入：%1</translation>
+        </message>
+        <message>
+            <source>No informer selected</source>
+            <translation>未选择 Informer</translation>
+        </message>
+        <message>
+            <source>no controller attached</source>
+            <translation>未关联控制器</translation>
+        </message>
+        <message>
+            <source>… %1 more</source>
+            <translation>… 还有 %1 行</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::QueueMetricsPanel</name>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Adds/s</source>
+            <translation>加入/秒</translation>
+        </message>
+        <message>
+            <source>Queue latency p50 / p99 (10 s)</source>
+            <translation>排队延迟 p50 / p99（10 秒）</translation>
+        </message>
+        <message>
+            <source>Work duration p50 / p99 (10 s)</source>
+            <translation>处理时长 p50 / p99（10 秒）</translation>
+        </message>
+        <message>
+            <source>Retries</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <source>Processing</source>
+            <translation>处理中</translation>
+        </message>
+        <message>
+            <source>Unfinished work</source>
+            <translation>未完成工作</translation>
+        </message>
+        <message>
+            <source>Longest running</source>
+            <translation>最长运行</translation>
+        </message>
+        <message>
+            <source>Keys added and not yet handed to a worker (workqueue_depth)</source>
+            <translation>已加入但尚未交给 worker 的 key (workqueue_depth)</translation>
+        </message>
+        <message>
+            <source>Adds per second over the last two seconds, merged adds excluded (workqueue_adds_total)</source>
+            <translation>最近两秒内每秒加入数，不含合并的加入 (workqueue_adds_total)</translation>
+        </message>
+        <message>
+            <source>Time from add to get over the last 10 seconds; the tooltip of the value has it since the start (workqueue_queue_duration_seconds)</source>
+            <translation>最近 10 秒内从加入到取出的时间；数值的提示中有自启动以来的统计 (workqueue_queue_duration_seconds)</translation>
+        </message>
+        <message>
+            <source>Time from get to done over the last 10 seconds; the tooltip of the value has it since the start (workqueue_work_duration_seconds)</source>
+            <translation>最近 10 秒内从取出到完成的时间；数值的提示中有自启动以来的统计 (workqueue_work_duration_seconds)</translation>
+        </message>
+        <message>
+            <source>Rate-limited and delayed re-adds, total and per second (workqueue_retries_total)</source>
+            <translation>限速及延迟的重新加入，总数与每秒数 (workqueue_retries_total)</translation>
+        </message>
+        <message>
+            <source>Keys a worker is processing now</source>
+            <translation>正在被 worker 处理的 key</translation>
+        </message>
+        <message>
+            <source>Sum of the time keys in processing have run so far (workqueue_unfinished_work_seconds)</source>
+            <translation>处理中的 key 已运行时间之和 (workqueue_unfinished_work_seconds)</translation>
+        </message>
+        <message>
+            <source>The longest time one key has been processing (workqueue_longest_running_processor_seconds)</source>
+            <translation>单个 key 已处理的最长时间 (workqueue_longest_running_processor_seconds)</translation>
+        </message>
+        <message>
+            <source>Since the start: %1</source>
+            <translation>自启动以来：%1</translation>
+        </message>
+        <message>
+            <source>%1 (%2/s)</source>
+            <translation>%1（%2/秒）</translation>
         </message>
     </context>
     <context>
@@ -87,10 +776,304 @@
         </message>
     </context>
     <context>
+        <name>Cachescope::ResourceTableView</name>
+        <message>
+            <source>Filter by name or namespace (Ctrl+L)</source>
+            <translation>按名称或命名空间过滤 (Ctrl+L)</translation>
+        </message>
+        <message>
+            <source>Label selector, e.g. app=web,tier in (front,back)</source>
+            <translation>标签选择器，例如 app=web,tier in (front,back)</translation>
+        </message>
+        <message>
+            <source>Find (Ctrl+F)</source>
+            <translation>查找 (Ctrl+F)</translation>
+        </message>
+        <message>
+            <source>Label selector, at %1: %2</source>
+            <translation>标签选择器，第 %1 个字符处：%2</translation>
+        </message>
+        <message>
+            <source>%1 items so far</source>
+            <translation>已接收 %1 项</translation>
+        </message>
+        <message>
+            <source>%1 items so far of %2</source>
+            <translation>已接收 %1 项，共 %2 项</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::TimelineView</name>
+        <message>
+            <source>Follow live</source>
+            <translation>实时跟随</translation>
+        </message>
+        <message>
+            <source>Keep the newest work in view (turns off when you drag the timeline)</source>
+            <translation>保持最新的工作可见（拖动时间线时关闭）</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Freeze the picture; the queue's events are still recorded</source>
+            <translation>冻结画面；队列事件仍会继续记录</translation>
+        </message>
+        <message>
+            <source>Zoom to fit</source>
+            <translation>缩放以适应</translation>
+        </message>
+        <message>
+            <source>Show all the work still kept</source>
+            <translation>显示仍保留的全部工作</translation>
+        </message>
+        <message>
+            <source>Lanes:</source>
+            <translation>泳道：</translation>
+        </message>
+        <message>
+            <source>Per worker</source>
+            <translation>按 worker</translation>
+        </message>
+        <message>
+            <source>Per key</source>
+            <translation>按 key</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::TimelineWidget</name>
+        <message>
+            <source>Waiting in queue</source>
+            <translation>在队列中等待</translation>
+        </message>
+        <message>
+            <source>Processing</source>
+            <translation>处理中</translation>
+        </message>
+        <message>
+            <source>Rate-limited backoff</source>
+            <translation>限速退避</translation>
+        </message>
+        <message>
+            <source>Unknown worker</source>
+            <translation>未知 worker</translation>
+        </message>
+        <message>
+            <source>Worker %1</source>
+            <translation>Worker %1</translation>
+        </message>
+        <message>
+            <source> (running)</source>
+            <translation>（运行中）</translation>
+        </message>
+        <message>
+            <source>From %1 to %2 ago, %3</source>
+            <translation>从 %1 前到 %2 前，共 %3</translation>
+        </message>
+        <message>
+            <source>Attempt %1 on worker %2</source>
+            <translation>第 %1 次尝试，worker %2</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>Failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>Failed: %1</source>
+            <translation>失败：%1</translation>
+        </message>
+        <message>
+            <source>Retry %1, delay %2</source>
+            <translation>第 %1 次重试，延迟 %2</translation>
+        </message>
+        <message>
+            <source>Added after %1</source>
+            <translation>延迟 %1 后加入</translation>
+        </message>
+        <message>
+            <source>Attempt %1</source>
+            <translation>第 %1 次尝试</translation>
+        </message>
+        <message>
+            <source>now</source>
+            <translation>现在</translation>
+        </message>
+        <message>
+            <source>No work yet</source>
+            <translation>尚无工作</translation>
+        </message>
+        <message>
+            <source>No queue</source>
+            <translation>没有队列</translation>
+        </message>
+    </context>
+    <context>
+        <name>LabelSelector</name>
+        <message>
+            <source>expected ',' or the end</source>
+            <translation>此处应为 ',' 或结尾</translation>
+        </message>
+        <message>
+            <source>expected a label key after '!'</source>
+            <translation>'!' 之后应为标签键</translation>
+        </message>
+        <message>
+            <source>expected a label key</source>
+            <translation>此处应为标签键</translation>
+        </message>
+        <message>
+            <source>expected '=', '==', '!=', 'in' or 'notin'</source>
+            <translation>此处应为 '='、'=='、'!='、'in' 或 'notin'</translation>
+        </message>
+        <message>
+            <source>expected '('</source>
+            <translation>此处应为 '('</translation>
+        </message>
+        <message>
+            <source>expected ',' or ')' in the value list</source>
+            <translation>值列表中此处应为 ',' 或 ')'</translation>
+        </message>
+        <message>
+            <source>the value list is empty</source>
+            <translation>值列表为空</translation>
+        </message>
+    </context>
+    <context>
+        <name>ResourceColumns</name>
+        <message>
+            <source>Last Seen</source>
+            <translation>最近出现</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Namespace</source>
+            <translation>命名空间</translation>
+        </message>
+        <message>
+            <source>Ready</source>
+            <translation>就绪</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Restarts</source>
+            <translation>重启次数</translation>
+        </message>
+        <message>
+            <source>Node</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <source>Up-to-date</source>
+            <translation>已更新</translation>
+        </message>
+        <message>
+            <source>Available</source>
+            <translation>可用</translation>
+        </message>
+        <message>
+            <source>Desired</source>
+            <translation>期望</translation>
+        </message>
+        <message>
+            <source>Current</source>
+            <translation>当前</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Cluster-IP</source>
+            <translation>Cluster-IP</translation>
+        </message>
+        <message>
+            <source>External-IP</source>
+            <translation>External-IP</translation>
+        </message>
+        <message>
+            <source>Ports</source>
+            <translation>端口</translation>
+        </message>
+        <message>
+            <source>Roles</source>
+            <translation>角色</translation>
+        </message>
+        <message>
+            <source>Version</source>
+            <translation>版本</translation>
+        </message>
+        <message>
+            <source>Data</source>
+            <translation>数据</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>Object</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>Message</source>
+            <translation>消息</translation>
+        </message>
+        <message>
+            <source>Completions</source>
+            <translation>完成数</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>耗时</translation>
+        </message>
+        <message>
+            <source>Age</source>
+            <translation>存在时长</translation>
+        </message>
+    </context>
+    <context>
+        <name>ResourceTreeModel</name>
+        <message>
+            <source>The core API group</source>
+            <translation>核心 API 组</translation>
+        </message>
+        <message>
+            <source>%1 (%2), %3; verbs: %4</source>
+            <translation>%1（%2），%3；动词：%4</translation>
+        </message>
+        <message>
+            <source>namespaced</source>
+            <translation>命名空间级</translation>
+        </message>
+        <message>
+            <source>cluster-scoped</source>
+            <translation>集群级</translation>
+        </message>
+        <message>
+            <source>Resource</source>
+            <translation>资源</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>数量</translation>
+        </message>
+    </context>
+    <context>
         <name>main</name>
         <message>
-            <source>Demo: a sample object</source>
-            <translation>演示：示例对象</translation>
+            <source>Starting the demo cluster…</source>
+            <translation>正在启动演示集群…</translation>
         </message>
     </context>
 </TS>
