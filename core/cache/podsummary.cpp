@@ -2,7 +2,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonObject>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -10,88 +9,98 @@ namespace Cachescope {
 
 namespace {
 
-// containerReason() is the reason a container state shows in STATUS, or empty when running.
-QString containerReason(const QJsonObject &state)
+QString conditionStatus(const QJsonArray &conditions, QStringView type)
 {
-    const QJsonObject waiting = state.value(u"waiting"_s).toObject();
-    if (!waiting.isEmpty()) {
-        return waiting.value(u"reason"_s).toString();
-    }
-    const QJsonObject terminated = state.value(u"terminated"_s).toObject();
-    if (!terminated.isEmpty()) {
-        const QString reason = terminated.value(u"reason"_s).toString();
-        if (!reason.isEmpty()) {
-            return reason;
+    for (const QJsonValue &condition : conditions) {
+        if (condition[u"type"].toString() == type) {
+            return condition[u"status"].toString();
         }
-        const int signal = terminated.value(u"signal"_s).toInt();
-        return signal != 0 ? u"Signal:%1"_s.arg(signal) : u"ExitCode:%1"_s.arg(terminated.value(u"exitCode"_s).toInt());
     }
     return {};
+}
+
+// terminatedText() is how a terminated state without a reason shows: its signal or exit code.
+QString terminatedText(const QJsonObject &terminated)
+{
+    const int signal = terminated[u"signal"].toInt();
+    return signal != 0 ? u"Signal:"_s + QString::number(signal) : u"ExitCode:"_s + QString::number(terminated[u"exitCode"].toInt());
 }
 
 } // namespace
 
 PodSummary PodSummary::fromObject(const KubeObject &pod)
 {
-    PodSummary summary;
-    const QJsonObject root = QJsonDocument::fromJson(pod.json()).object();
-    const QJsonObject metadata = root.value(u"metadata"_s).toObject();
-    const QJsonObject spec = root.value(u"spec"_s).toObject();
-    const QJsonObject status = root.value(u"status"_s).toObject();
+    return fromJson(QJsonDocument::fromJson(pod.json()).object());
+}
 
-    summary.node = spec.value(u"nodeName"_s).toString();
-    summary.ip = status.value(u"podIP"_s).toString();
-    summary.totalContainers = int(spec.value(u"containers"_s).toArray().size());
-    summary.status = status.value(u"phase"_s).toString();
-    if (const QString reason = status.value(u"reason"_s).toString(); !reason.isEmpty()) {
-        summary.status = reason;
+PodSummary PodSummary::fromJson(const QJsonObject &pod)
+{
+    // kubectl's printPod, reduced to what a table row shows.
+    PodSummary summary;
+    const QJsonObject status = pod[u"status"].toObject();
+    const QJsonObject spec = pod[u"spec"].toObject();
+    summary.node = spec[u"nodeName"].toString();
+    summary.ip = status[u"podIP"].toString();
+    summary.totalContainers = int(spec[u"containers"].toArray().size());
+    summary.status = status[u"phase"].toString();
+    if (!status[u"reason"].toString().isEmpty()) {
+        summary.status = status[u"reason"].toString();
     }
 
-    // Init containers first, as kubectl: a pod stuck initialising says so.
-    const QJsonArray initStatuses = status.value(u"initContainerStatuses"_s).toArray();
+    // Init containers first: a pod stuck initialising says so.
     bool initializing = false;
+    const QJsonArray initStatuses = status[u"initContainerStatuses"].toArray();
+    const qsizetype initCount = spec[u"initContainers"].toArray().size();
     for (qsizetype i = 0; i < initStatuses.size(); ++i) {
         const QJsonObject container = initStatuses.at(i).toObject();
-        summary.restarts += container.value(u"restartCount"_s).toInt();
-        const QJsonObject state = container.value(u"state"_s).toObject();
-        const QJsonObject terminated = state.value(u"terminated"_s).toObject();
-        if (!terminated.isEmpty() && terminated.value(u"exitCode"_s).toInt() == 0) {
+        summary.restarts += container[u"restartCount"].toInt();
+        const QJsonObject state = container[u"state"].toObject();
+        const QJsonObject terminated = state[u"terminated"].toObject();
+        const QJsonObject waiting = state[u"waiting"].toObject();
+        if (!terminated.isEmpty() && terminated[u"exitCode"].toInt() == 0) {
             continue;
         }
-        const QString reason = containerReason(state);
-        if (!reason.isEmpty() && reason != u"PodInitializing"_s) {
-            summary.status = u"Init:"_s + reason;
+        if (!terminated.isEmpty()) {
+            const QString reason = terminated[u"reason"].toString();
+            summary.status = u"Init:"_s + (reason.isEmpty() ? terminatedText(terminated) : reason);
+        } else if (!waiting[u"reason"].toString().isEmpty() && waiting[u"reason"].toString() != u"PodInitializing") {
+            summary.status = u"Init:"_s + waiting[u"reason"].toString();
         } else {
-            summary.status = u"Init:%1/%2"_s.arg(i).arg(initStatuses.size());
+            summary.status = u"Init:"_s + QString::number(i) + u'/' + QString::number(initCount);
         }
         initializing = true;
         break;
     }
 
-    const QJsonArray statuses = status.value(u"containerStatuses"_s).toArray();
-    bool running = false;
-    for (qsizetype i = statuses.size() - 1; i >= 0; --i) {
-        const QJsonObject container = statuses.at(i).toObject();
-        summary.restarts += container.value(u"restartCount"_s).toInt();
-        if (container.value(u"ready"_s).toBool()) {
-            ++summary.readyContainers;
+    if (!initializing) {
+        bool hasRunning = false;
+        const QJsonArray statuses = status[u"containerStatuses"].toArray();
+        // kubectl walks the containers from last to first, so the first container's reason wins.
+        for (qsizetype i = statuses.size() - 1; i >= 0; --i) {
+            const QJsonObject container = statuses.at(i).toObject();
+            summary.restarts += container[u"restartCount"].toInt();
+            const QJsonObject state = container[u"state"].toObject();
+            const QJsonObject waiting = state[u"waiting"].toObject();
+            const QJsonObject terminated = state[u"terminated"].toObject();
+            if (!waiting[u"reason"].toString().isEmpty()) {
+                summary.status = waiting[u"reason"].toString();
+            } else if (!terminated.isEmpty()) {
+                const QString reason = terminated[u"reason"].toString();
+                summary.status = reason.isEmpty() ? terminatedText(terminated) : reason;
+            } else if (container[u"ready"].toBool() && state.contains(u"running")) {
+                hasRunning = true;
+                ++summary.readyContainers;
+            }
         }
-        if (initializing) {
-            continue;
-        }
-        const QJsonObject state = container.value(u"state"_s).toObject();
-        const QString reason = containerReason(state);
-        if (!reason.isEmpty()) {
-            summary.status = reason;
-        } else if (state.contains(u"running"_s)) {
-            running = true;
+        // A pod whose restarting container last completed while another still runs is running.
+        if (summary.status == u"Completed" && hasRunning) {
+            summary.status = conditionStatus(status[u"conditions"].toArray(), u"Ready") == u"True" ? u"Running"_s : u"NotReady"_s;
         }
     }
-    if (!initializing && running && summary.status == u"Completed"_s) {
-        summary.status = u"Running"_s;
-    }
-    if (metadata.contains(u"deletionTimestamp"_s)) {
-        summary.status = status.value(u"reason"_s).toString() == u"NodeLost"_s ? u"Unknown"_s : u"Terminating"_s;
+
+    const QJsonObject metadata = pod[u"metadata"].toObject();
+    if (metadata.contains(u"deletionTimestamp") && !metadata[u"deletionTimestamp"].isNull()) {
+        summary.status = status[u"reason"].toString() == u"NodeLost" ? u"Unknown"_s : u"Terminating"_s;
     }
     return summary;
 }

@@ -2,6 +2,7 @@
 
 #include "core/cache/kubeobject.h"
 
+#include <QJsonObject>
 #include <QString>
 
 namespace Cachescope {
@@ -11,7 +12,8 @@ namespace Cachescope {
 // an init container or a container is waiting or terminated with a reason — CrashLoopBackOff,
 // ErrImagePull, Completed, …; "Terminating" once deletionTimestamp is set; the pod's own
 // reason such as Evicted), RESTARTS summed over containers, IP and NODE. Parses the object's
-// JSON once; a value type. Used by the CLI's tables and the explorer's pod columns.
+// JSON once; a value type. Used by the CLI's tables and the explorer's pod columns (one
+// implementation, so that both show what kubectl shows).
 struct PodSummary
 {
     int readyContainers = 0;
@@ -23,7 +25,9 @@ struct PodSummary
 
     QString ready() const { return QString::number(readyContainers) + QLatin1Char('/') + QString::number(totalContainers); }
 
+    // fromObject() parses the object's JSON once; fromJson() reads an already parsed pod.
     static PodSummary fromObject(const KubeObject &pod);
+    static PodSummary fromJson(const QJsonObject &pod);
 };
 
 } // namespace Cachescope

@@ -32,7 +32,10 @@ QString humanDuration(std::chrono::milliseconds duration)
         return u"%1d"_s.arg(days);
     }
     const qint64 years = days / 365;
-    return days % 365 == 0 ? u"%1y"_s.arg(years) : u"%1y%2d"_s.arg(years).arg(days % 365);
+    if (days < 365 * 8) {
+        return days % 365 == 0 ? u"%1y"_s.arg(years) : u"%1y%2d"_s.arg(years).arg(days % 365);
+    }
+    return u"%1y"_s.arg(years);
 }
 
 } // namespace Cachescope

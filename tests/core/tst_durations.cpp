@@ -56,6 +56,7 @@ private Q_SLOTS:
         QTest::newRow("days and hours under eight days") << qint64(3 * 86400 + 4 * 3600) << u"3d4h"_s;
         QTest::newRow("days under two years") << qint64(200 * 86400) << u"200d"_s;
         QTest::newRow("years and days") << qint64((2 * 365 + 45) * 86400) << u"2y45d"_s;
+        QTest::newRow("years only from eight years") << qint64((9 * 365 + 45) * 86400) << u"9y"_s;
     }
     void humanises()
     {

@@ -30,7 +30,8 @@ private Q_SLOTS:
                 R"(,"status":{"phase":"Failed","containerStatuses":[{"ready":false,"restartCount":0,"state":{"terminated":{"exitCode":3}}}]}})"
                                                                        << u"0/2"_s << u"ExitCode:3"_s << 0;
         QTest::newRow("pending with no statuses") << head + "}," + twoContainers + R"(,"status":{"phase":"Pending"}})" << u"0/2"_s << u"Pending"_s << 0;
-        QTest::newRow("an init container still running") << head + "}," + twoContainers +
+        const QByteArray withInit = R"("spec":{"initContainers":[{"name":"i"},{"name":"j"}],"containers":[{"name":"a"},{"name":"b"}]})";
+        QTest::newRow("an init container still running") << head + "}," + withInit +
                 R"(,"status":{"phase":"Pending","initContainerStatuses":[{"restartCount":0,"state":{"terminated":{"exitCode":0}}},{"restartCount":1,"state":{"running":{}}}]}})"
                                                          << u"0/2"_s << u"Init:1/2"_s << 1;
         QTest::newRow("a failing init container") << head + "}," + twoContainers +

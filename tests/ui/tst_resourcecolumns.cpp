@@ -1,6 +1,7 @@
 // ResourceColumns: kubectl's reading of pods (ready, status reason, restarts) from hand-made
 // objects, the columns of other kinds, CRD printer columns with the JSONPath subset, and ages.
 #include "core/cache/kubeobject.h"
+#include "core/cache/podsummary.h"
 #include "ui/models/resourcecolumns.h"
 
 #include <QJsonArray>
@@ -69,8 +70,6 @@ private Q_SLOTS:
     void printerColumns();
     void jsonPath_data();
     void jsonPath();
-    void humanDuration_data();
-    void humanDuration();
     void sortValuesAreTyped();
 };
 
@@ -133,9 +132,9 @@ void TestResourceColumns::podSummary()
     QFETCH(QString, status);
     QFETCH(int, restarts);
 
-    const ResourceColumns::PodSummary summary = ResourceColumns::podSummary(parse(pod));
-    QCOMPARE(summary.ready, ready);
-    QCOMPARE(summary.total, total);
+    const PodSummary summary = PodSummary::fromJson(parse(pod));
+    QCOMPARE(summary.readyContainers, ready);
+    QCOMPARE(summary.totalContainers, total);
     QCOMPARE(summary.status, status);
     QCOMPARE(summary.restarts, restarts);
 }
@@ -311,30 +310,6 @@ void TestResourceColumns::jsonPath()
         return;
     }
     QCOMPARE(QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)), u'[' + expected + u']');
-}
-
-void TestResourceColumns::humanDuration_data()
-{
-    QTest::addColumn<qint64>("seconds");
-    QTest::addColumn<QString>("expected");
-    QTest::newRow("seconds") << qint64(45) << u"45s"_s;
-    QTest::newRow("just under two minutes") << qint64(119) << u"119s"_s;
-    QTest::newRow("minutes and seconds") << qint64(192) << u"3m12s"_s;
-    QTest::newRow("whole minutes") << qint64(300) << u"5m"_s;
-    QTest::newRow("minutes only past ten") << qint64(25 * 60 + 10) << u"25m"_s;
-    QTest::newRow("hours and minutes") << qint64(5 * 3600 + 20 * 60) << u"5h20m"_s;
-    QTest::newRow("hours") << qint64(30 * 3600) << u"30h"_s;
-    QTest::newRow("days and hours") << qint64(3 * 86400 + 4 * 3600) << u"3d4h"_s;
-    QTest::newRow("days") << qint64(120 * 86400) << u"120d"_s;
-    QTest::newRow("years and days") << qint64(3 * 365 * 86400 + 10 * 86400) << u"3y10d"_s;
-    QTest::newRow("negative clock skew") << qint64(-5) << u"0s"_s;
-}
-
-void TestResourceColumns::humanDuration()
-{
-    QFETCH(qint64, seconds);
-    QFETCH(QString, expected);
-    QCOMPARE(ResourceColumns::humanDuration(seconds), expected);
 }
 
 void TestResourceColumns::sortValuesAreTyped()

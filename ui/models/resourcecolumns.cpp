@@ -1,5 +1,8 @@
 #include "ui/models/resourcecolumns.h"
 
+#include "core/cache/podsummary.h"
+#include "core/kube/humanduration.h"
+
 #include "core/cache/kubeobject.h"
 #include "core/kube/apiresource.h"
 
@@ -376,13 +379,13 @@ QVariant ResourceColumns::value(qsizetype index, const KubeObject &object, const
         }
         return typed(evaluate(document, m_paths.at(index)), column.type);
     case Field::PodReady: {
-        const PodSummary pod = podSummary(document);
-        return fraction(pod.ready, pod.total);
+        const PodSummary pod = PodSummary::fromJson(document);
+        return fraction(pod.readyContainers, pod.totalContainers);
     }
     case Field::PodStatus:
-        return podSummary(document).status;
+        return PodSummary::fromJson(document).status;
     case Field::PodRestarts:
-        return qint64(podSummary(document).restarts);
+        return qint64(PodSummary::fromJson(document).restarts);
     case Field::ReplicasReady:
         return fraction(document[u"status"][u"readyReplicas"].toInteger(), document[u"spec"][u"replicas"].toInteger());
     case Field::ServiceExternalIp:
@@ -438,10 +441,10 @@ QString ResourceColumns::displayText(qsizetype index, const QVariant &value, con
     switch (column.type) {
     case Type::Age: {
         const qint64 created = -value.toLongLong();
-        return humanDuration((now.toMSecsSinceEpoch() - created) / 1000);
+        return Cachescope::humanDuration(std::chrono::milliseconds(now.toMSecsSinceEpoch() - created));
     }
     case Type::TimeSpan:
-        return humanDuration(value.toLongLong());
+        return Cachescope::humanDuration(std::chrono::seconds(value.toLongLong()));
     case Type::Fraction: {
         const qint64 encoded = value.toLongLong();
         return QString::number(encoded >> 32) + u'/' + QString::number(encoded & 0xffffffff);
@@ -451,119 +454,6 @@ QString ResourceColumns::displayText(qsizetype index, const QVariant &value, con
     default:
         return value.toString();
     }
-}
-
-ResourceColumns::PodSummary ResourceColumns::podSummary(const QJsonObject &pod)
-{
-    // kubectl's printPod, reduced to what a table cell shows.
-    PodSummary summary;
-    const QJsonObject status = pod[u"status"].toObject();
-    const QJsonObject spec = pod[u"spec"].toObject();
-    summary.total = int(spec[u"containers"].toArray().size());
-    summary.status = status[u"phase"].toString();
-    if (!status[u"reason"].toString().isEmpty()) {
-        summary.status = status[u"reason"].toString();
-    }
-
-    bool initializing = false;
-    const QJsonArray initStatuses = status[u"initContainerStatuses"].toArray();
-    const qsizetype initCount = spec[u"initContainers"].toArray().size();
-    for (qsizetype i = 0; i < initStatuses.size(); ++i) {
-        const QJsonObject container = initStatuses.at(i).toObject();
-        summary.restarts += container[u"restartCount"].toInt();
-        const QJsonObject state = container[u"state"].toObject();
-        const QJsonObject terminated = state[u"terminated"].toObject();
-        const QJsonObject waiting = state[u"waiting"].toObject();
-        if (!terminated.isEmpty() && terminated[u"exitCode"].toInt() == 0) {
-            continue;
-        }
-        if (!terminated.isEmpty()) {
-            if (!terminated[u"reason"].toString().isEmpty()) {
-                summary.status = u"Init:"_s + terminated[u"reason"].toString();
-            } else if (terminated[u"signal"].toInt() != 0) {
-                summary.status = u"Init:Signal:"_s + QString::number(terminated[u"signal"].toInt());
-            } else {
-                summary.status = u"Init:ExitCode:"_s + QString::number(terminated[u"exitCode"].toInt());
-            }
-        } else if (!waiting.isEmpty() && !waiting[u"reason"].toString().isEmpty() && waiting[u"reason"].toString() != u"PodInitializing") {
-            summary.status = u"Init:"_s + waiting[u"reason"].toString();
-        } else {
-            summary.status = u"Init:"_s + QString::number(i) + u'/' + QString::number(initCount);
-        }
-        initializing = true;
-        break;
-    }
-
-    if (!initializing) {
-        bool hasRunning = false;
-        const QJsonArray statuses = status[u"containerStatuses"].toArray();
-        // kubectl walks the containers from last to first, so the first container's reason wins.
-        for (qsizetype i = statuses.size() - 1; i >= 0; --i) {
-            const QJsonObject container = statuses.at(i).toObject();
-            summary.restarts += container[u"restartCount"].toInt();
-            const QJsonObject state = container[u"state"].toObject();
-            const QJsonObject waiting = state[u"waiting"].toObject();
-            const QJsonObject terminated = state[u"terminated"].toObject();
-            if (!waiting.isEmpty() && !waiting[u"reason"].toString().isEmpty()) {
-                summary.status = waiting[u"reason"].toString();
-            } else if (!terminated.isEmpty() && !terminated[u"reason"].toString().isEmpty()) {
-                summary.status = terminated[u"reason"].toString();
-            } else if (!terminated.isEmpty()) {
-                summary.status = terminated[u"signal"].toInt() != 0 ? u"Signal:"_s + QString::number(terminated[u"signal"].toInt())
-                                                                    : u"ExitCode:"_s + QString::number(terminated[u"exitCode"].toInt());
-            } else if (container[u"ready"].toBool() && state.contains(u"running")) {
-                hasRunning = true;
-                ++summary.ready;
-            }
-        }
-        // A pod whose restarting container last completed but another still runs is running.
-        if (summary.status == u"Completed" && hasRunning) {
-            summary.status = conditionStatus(status[u"conditions"].toArray(), u"Ready") == u"True" ? u"Running"_s : u"NotReady"_s;
-        }
-    }
-
-    const QJsonObject metadata = pod[u"metadata"].toObject();
-    if (metadata.contains(u"deletionTimestamp") && !metadata[u"deletionTimestamp"].isNull()) {
-        summary.status = status[u"reason"].toString() == u"NodeLost" ? u"Unknown"_s : u"Terminating"_s;
-    }
-    return summary;
-}
-
-QString ResourceColumns::humanDuration(qint64 seconds)
-{
-    // apimachinery's HumanDuration: precise while small, coarser as it grows.
-    if (seconds < 0) {
-        return u"0s"_s;
-    }
-    const qint64 minutes = seconds / 60;
-    const qint64 hours = seconds / 3600;
-    const qint64 days = hours / 24;
-    if (seconds < 120) {
-        return QString::number(seconds) + u's';
-    }
-    if (minutes < 10) {
-        return seconds % 60 == 0 ? QString(QString::number(minutes) + u'm') : QString(QString::number(minutes) + u'm' + QString::number(seconds % 60) + u's');
-    }
-    if (hours < 3) {
-        return QString::number(minutes) + u'm';
-    }
-    if (hours < 8) {
-        return minutes % 60 == 0 ? QString(QString::number(hours) + u'h') : QString(QString::number(hours) + u'h' + QString::number(minutes % 60) + u'm');
-    }
-    if (hours < 48) {
-        return QString::number(hours) + u'h';
-    }
-    if (days < 8) {
-        return hours % 24 == 0 ? QString(QString::number(days) + u'd') : QString(QString::number(days) + u'd' + QString::number(hours % 24) + u'h');
-    }
-    if (days < 365 * 2) {
-        return QString::number(days) + u'd';
-    }
-    if (days < 365 * 8) {
-        const qint64 years = days / 365;
-        return days % 365 == 0 ? QString(QString::number(years) + u'y') : QString(QString::number(years) + u'y' + QString::number(days % 365) + u'd');
-    }
-    return QString::number(days / 365) + u'y';
 }
 
 std::optional<QList<ResourceColumns::JsonPathStep>> ResourceColumns::parseJsonPath(const QString &path, QString *error)

@@ -78,17 +78,6 @@ public:
         QString description;
     };
 
-    // PodSummary is kubectl's reading of a pod: ready containers of all, the status reason
-    // (phase, then init and container waiting/terminated reasons, Terminating when deleted) and
-    // the restarts of all containers.
-    struct PodSummary
-    {
-        int ready = 0;
-        int total = 0;
-        QString status;
-        int restarts = 0;
-    };
-
     ResourceColumns() = default;
 
     // forKind() chooses the columns for a kind; printerColumns, when not empty, replace the
@@ -113,10 +102,6 @@ public:
     // values() is every cell of one object, parsing its JSON once when any column needs it.
     QList<QVariant> values(const KubeObject &object) const;
     QString displayText(qsizetype index, const QVariant &value, const QDateTime &now) const;
-
-    [[nodiscard]] static PodSummary podSummary(const QJsonObject &pod);
-    // humanDuration() is kubectl's short age ("45s", "3m12s", "5h", "12d", "2y").
-    [[nodiscard]] static QString humanDuration(qint64 seconds);
 
     // JsonPathStep is one step of a parsed JSONPath: a key, or an index when key is null.
     struct JsonPathStep
