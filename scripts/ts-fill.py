@@ -3,7 +3,8 @@
 
 Usage: scripts/ts-fill.py translations/cachescope_zh_CN.ts translations/zh_CN*.tsv
 Each feature may keep its own glossary (translations/zh_CN.<feature>.tsv); all are merged.
-Messages whose source is in the glossary get that translation (marked finished); the script
+Messages whose source is in the glossary get that translation (marked finished; a %n message
+gets it as its one plural form, as Chinese has one); the script
 prints the sources still untranslated and exits 1 if there are any, so a check can use it.
 """
 import sys
@@ -26,10 +27,15 @@ def main() -> int:
     for message in tree.iter("message"):
         source = message.findtext("source")
         translation = message.find("translation")
+        forms = translation.findall("numerusform")
         if source in glossary:
-            translation.text = glossary[source]
+            if forms:  # a %n message: Chinese has one plural form
+                for form in forms:
+                    form.text = glossary[source]
+            else:
+                translation.text = glossary[source]
             translation.attrib.pop("type", None)
-        elif translation.get("type") == "unfinished" or not translation.text:
+        elif translation.get("type") == "unfinished" or not (translation.text or any(form.text for form in forms)):
             missing.append(source)
     with open(ts_path, "wb") as f:
         f.write(b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')

@@ -117,6 +117,162 @@ Cluster: %3, user: %4</source>
         </message>
     </context>
     <context>
+        <name>Cachescope::Controller</name>
+        <message>
+            <source>Objects that lack any of the required label keys.</source>
+            <translation>缺少任一必需标签键的对象。</translation>
+        </message>
+        <message>
+            <source>comma-separated label keys every object must have</source>
+            <translation>每个对象都必须具有的标签键，以逗号分隔</translation>
+        </message>
+        <message>
+            <source>Objects whose ownerReferences point to an owner that does not exist.</source>
+            <translation>ownerReferences 指向不存在的属主的对象。</translation>
+        </message>
+        <message>
+            <source>Pods that are not ready, restart often or stay pending too long.</source>
+            <translation>未就绪、频繁重启或长时间处于 Pending 状态的 Pod。</translation>
+        </message>
+        <message>
+            <source>restarts of a container from which it is reported</source>
+            <translation>容器重启达到该次数即报告</translation>
+        </message>
+        <message>
+            <source>how long a pod may stay Pending</source>
+            <translation>Pod 可处于 Pending 状态的时长</translation>
+        </message>
+        <message>
+            <source>Works for a while and fails at random on purpose, to show backoff and retries.</source>
+            <translation>模拟耗时处理并按设定随机失败，用于展示退避与重试。</translation>
+        </message>
+        <message>
+            <source>how long each attempt works, in milliseconds</source>
+            <translation>每次尝试的处理时长（毫秒）</translation>
+        </message>
+        <message>
+            <source>probability that an attempt fails, 0 to 1</source>
+            <translation>每次尝试失败的概率，0 到 1</translation>
+        </message>
+        <message>
+            <source>seed of the failures</source>
+            <translation>失败的随机种子</translation>
+        </message>
+        <message>
+            <source>whether failures are retried (true) or dropped (false)</source>
+            <translation>失败时重试（true）还是丢弃（false）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ControllerPanel</name>
+        <message>
+            <source>Controller</source>
+            <translation>控制器</translation>
+        </message>
+        <message>
+            <source>Parameters</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>Workers</source>
+            <translation>工作线程</translation>
+        </message>
+        <message>
+            <source> ms</source>
+            <translation> 毫秒</translation>
+        </message>
+        <message>
+            <source>Backoff base</source>
+            <translation>退避基数</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>Backoff maximum</source>
+            <translation>退避上限</translation>
+        </message>
+        <message>
+            <source> qps</source>
+            <translation> qps</translation>
+        </message>
+        <message>
+            <source>Bucket rate</source>
+            <translation>令牌桶速率</translation>
+        </message>
+        <message>
+            <source>Bucket burst</source>
+            <translation>令牌桶突发量</translation>
+        </message>
+        <message>
+            <source>Max retries</source>
+            <translation>最大重试次数</translation>
+        </message>
+        <message>
+            <source>never</source>
+            <translation>从不</translation>
+        </message>
+        <message>
+            <source>Resync</source>
+            <translation>重新同步</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>启动</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Stop (drain)</source>
+            <translation>停止（排空）</translation>
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation>继续</translation>
+        </message>
+        <message>
+            <source>No controller runs. Choose one and start it on the shown resource.</source>
+            <translation>没有运行中的控制器。请选择一个并在当前资源上启动。</translation>
+        </message>
+        <message>
+            <source>Show a resource to run a controller on it.</source>
+            <translation>请先显示一个资源，再在其上运行控制器。</translation>
+        </message>
+        <message>
+            <source>starting</source>
+            <translation>正在启动</translation>
+        </message>
+        <message>
+            <source>running</source>
+            <translation>运行中</translation>
+        </message>
+        <message>
+            <source>paused: keys are queued, not processed</source>
+            <translation>已暂停：键仍入队，但不处理</translation>
+        </message>
+        <message>
+            <source>stopping: processing the keys queued before the stop</source>
+            <translation>正在停止：处理停止前已入队的键</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>已停止</translation>
+        </message>
+        <message numerus="yes">
+            <source>&lt;b&gt;%1&lt;/b&gt; on %2, %n worker(s): %3</source>
+            <translation>
+                <numerusform>&lt;b&gt;%1&lt;/b&gt; 运行于 %2，%n 个工作线程：%3</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>processed %1 · succeeded %2 · retried %3 · gave up %4 · dropped %5 · queue depth %6 · findings %7</source>
+            <translation>已处理 %1 · 成功 %2 · 重试 %3 · 放弃 %4 · 丢弃 %5 · 队列深度 %6 · 发现 %7</translation>
+        </message>
+    </context>
+    <context>
         <name>Cachescope::EventStreamModel</name>
         <message>
             <source>initial list</source>
@@ -287,6 +443,57 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Controller %1 runs on %2</source>
             <translation>控制器 %1 正在 %2 上运行</translation>
+        </message>
+        <message>
+            <source>Controller</source>
+            <translation>控制器</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation>继续</translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%2 的 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::FindingsTableModel</name>
+        <message>
+            <source>Info</source>
+            <translation>信息</translation>
+        </message>
+        <message>
+            <source>Warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Severity</source>
+            <translation>严重程度</translation>
+        </message>
+        <message>
+            <source>Object</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>Message</source>
+            <translation>消息</translation>
+        </message>
+        <message>
+            <source>Since</source>
+            <translation>起始于</translation>
         </message>
     </context>
     <context>

@@ -8,3 +8,8 @@ target_sources(cachescope-ui PRIVATE
     widgets/timelineview.h widgets/timelineview.cpp
     widgets/timelinewidget.h widgets/timelinewidget.cpp
 )
+# The controller panel (issue 7): settings, start / pause / stop, and the findings table.
+target_sources(cachescope-ui PRIVATE
+    models/findingstablemodel.h models/findingstablemodel.cpp
+    widgets/controllerpanel.h widgets/controllerpanel.cpp
+)

@@ -133,25 +133,65 @@ void Controller::resume()
 
 void Controller::stop()
 {
+    Q_ASSERT(thread() == QThread::currentThread());
     if (m_state == State::Stopped) {
         return;
     }
+    beginStop();
+    if (m_drainer.joinable()) {
+        m_drainer.join();
+    } else {
+        drainAndJoin();
+    }
+    setState(State::Stopped);
+}
+
+void Controller::stopAsync()
+{
+    Q_ASSERT(thread() == QThread::currentThread());
+    if (m_state == State::Stopped || m_state == State::Draining) {
+        return;
+    }
+    beginStop();
+    setState(State::Draining);
+    m_drainer = std::thread([this] {
+        drainAndJoin();
+        // Back on the controller's thread; dropped if the controller is destroyed first (its
+        // destructor joins this thread through stop()).
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (m_state == State::Draining) {
+                    m_drainer.join();
+                    setState(State::Stopped);
+                }
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void Controller::beginStop()
+{
     if (m_informer && m_registration.isValid()) {
         m_informer->removeEventHandler(m_registration);
+        m_registration = {};
     }
     {
         const std::lock_guard lock(m_gateMutex);
         m_stopping = true;
         m_paused = false;
     }
-    // A paused controller drains too: held and queued keys are processed before stop returns.
+    // A paused controller drains too: held and queued keys are processed before the workers end.
     m_gate.notify_all();
+}
+
+void Controller::drainAndJoin()
+{
     m_queue->shutDownWithDrain();
     for (std::thread &worker : m_workers) {
         worker.join();
     }
     m_workers.clear();
-    setState(State::Stopped);
 }
 
 void Controller::enqueue(const QString &key)

@@ -37,7 +37,9 @@ class RateLimitingQueue;
 // one more key and holds it, unprocessed (the queue counts it as processing), until resume();
 // stop() removes the handler, shuts the queue down with drain and joins the
 // workers: every key queued before stop() is processed, keys waiting in rate-limit backoff are
-// dropped (as client-go's ShutDownWithDrain does). A stopped controller stays stopped.
+// dropped (as client-go's ShutDownWithDrain does). stopAsync() does the same without blocking
+// its caller (the GUI): the state is Draining while a helper thread drains and joins, then
+// Stopped. A stopped controller stays stopped, its findings, logs and metrics still readable.
 // Observability: metrics() and eventLog() are the queue's (Got and Done carry the worker id,
 // 0 … workers-1), processLog() the attempts with their errors, counters() the totals. (This
 // header does not include the queue's: core/workqueue's RateLimiter and core/kube's share a
@@ -45,8 +47,9 @@ class RateLimitingQueue;
 //
 // Threads: the Controller lives on the thread that made it (start/pause/resume/stop are called
 // there; stateChanged() is emitted there). Workers are std::threads; gaveUp() is emitted on a
-// worker thread (connect with a context object to receive it queued). stop() blocks until the
-// keys in flight are processed: as long as the slowest process() call in progress.
+// worker thread (connect with a context object to receive it queued). stop() (and so the
+// destructor, also of a controller still Draining) blocks until the keys in flight are
+// processed: as long as the slowest process() call in progress.
 // Ownership: the informer (or indexer) is not owned and must outlive the controller; the process
 // function is shared; the queue and the findings store are owned, the queue shared with the
 // informer's handler so that a notification delivered during stop() stays harmless.
@@ -60,6 +63,7 @@ public:
         Idle,
         Running,
         Paused,
+        Draining, // stopAsync() was called; queued keys are still being processed
         Stopped,
     };
     Q_ENUM(State)
@@ -92,6 +96,7 @@ public:
     void pause();
     void resume();
     void stop();
+    void stopAsync();
 
     // enqueue() adds a key by hand, as the handler does (e.g. a "process again" action).
     void enqueue(const QString &key);
@@ -100,6 +105,8 @@ public:
     [[nodiscard]] QString name() const { return m_function->name(); }
     [[nodiscard]] const ControllerSettings &settings() const { return m_settings; }
     [[nodiscard]] RateLimitingQueue &queue() const { return *m_queue; }
+    // sharedQueue() is the same queue, for observers that hold it weakly (the pipeline view).
+    [[nodiscard]] std::shared_ptr<RateLimitingQueue> sharedQueue() const { return m_queue; }
     [[nodiscard]] QueueMetrics metrics() const;
     [[nodiscard]] std::shared_ptr<QueueEventLog> eventLog() const;
     [[nodiscard]] FindingsStore *findings() const { return m_findings; }
@@ -125,6 +132,10 @@ private:
     void waitWhilePaused();
     void processKey(const QString &key, int worker);
     void setState(State state);
+    // beginStop() removes the handler and opens the pause gate for good; drainAndJoin() shuts the
+    // queue down with drain and joins the workers (blocking).
+    void beginStop();
+    void drainAndJoin();
 
     SharedIndexInformer *const m_informer; // not owned, may be null
     const Indexer *const m_indexer; // not owned
@@ -149,6 +160,7 @@ private:
     std::atomic<quint64> m_dropped{0};
 
     std::vector<std::thread> m_workers;
+    std::thread m_drainer; // stopAsync()'s: runs drainAndJoin()
 };
 
 } // namespace Cachescope

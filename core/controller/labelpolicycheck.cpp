@@ -36,7 +36,8 @@ ControllerInfo LabelPolicyCheck::info()
     ControllerInfo info;
     info.name = u"label-policy"_s;
     info.description = QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "Objects that lack any of the required label keys."));
-    info.parameters = {{u"required"_s, u"comma-separated label keys every object must have"_s, u"app"_s}};
+    info.parameters = {
+        {u"required"_s, QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "comma-separated label keys every object must have")), u"app"_s}};
     return info;
 }
 

@@ -104,8 +104,8 @@ ControllerInfo PodHealthCheck::info()
     info.description = QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "Pods that are not ready, restart often or stay pending too long."));
     info.resource = u"pods"_s;
     info.parameters = {
-        {u"restartThreshold"_s, u"restarts of a container from which it is reported"_s, u"3"_s},
-        {u"pendingSeconds"_s, u"how long a pod may stay Pending"_s, u"300"_s},
+        {u"restartThreshold"_s, QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "restarts of a container from which it is reported")), u"3"_s},
+        {u"pendingSeconds"_s, QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "how long a pod may stay Pending")), u"300"_s},
     };
     return info;
 }

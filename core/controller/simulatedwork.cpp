@@ -55,10 +55,10 @@ ControllerInfo SimulatedWork::info()
     info.description =
         QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "Works for a while and fails at random on purpose, to show backoff and retries."));
     info.parameters = {
-        {u"durationMs"_s, u"how long each attempt works, in milliseconds"_s, u"50"_s},
-        {u"failureRate"_s, u"probability that an attempt fails, 0 to 1"_s, u"0.3"_s},
-        {u"seed"_s, u"seed of the failures"_s, u"1"_s},
-        {u"retryable"_s, u"whether failures are retried (true) or dropped (false)"_s, u"true"_s},
+        {u"durationMs"_s, QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "how long each attempt works, in milliseconds")), u"50"_s},
+        {u"failureRate"_s, QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "probability that an attempt fails, 0 to 1")), u"0.3"_s},
+        {u"seed"_s, QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "seed of the failures")), u"1"_s},
+        {u"retryable"_s, QStringLiteral(QT_TRANSLATE_NOOP("Cachescope::Controller", "whether failures are retried (true) or dropped (false)")), u"true"_s},
     };
     return info;
 }

@@ -444,18 +444,24 @@ void TestController::pauseStopsProcessingWhileTheQueueFills()
 void TestController::stopDrains_data()
 {
     QTest::addColumn<bool>("paused");
-    QTest::newRow("stop processes every key queued before it") << false;
-    QTest::newRow("stop while paused processes every key too") << true;
+    QTest::addColumn<bool>("async");
+    QTest::newRow("stop processes every key queued before it") << false << false;
+    QTest::newRow("stop while paused processes every key too") << true << false;
+    QTest::newRow("stopAsync drains on its own thread, then reports Stopped") << false << true;
+    QTest::newRow("stopAsync while paused drains too") << true << true;
 }
 
 void TestController::stopDrains()
 {
     QFETCH(bool, paused);
+    QFETCH(bool, async);
 
     Indexer indexer;
     auto function = std::make_shared<RecordingFunction>();
-    function->work = 1ms;
+    function->work = 3ms;
     Controller controller(&indexer, function, settings(2));
+    QList<Controller::State> states;
+    connect(&controller, &Controller::stateChanged, this, [&states](Controller::State state) { states.append(state); });
     controller.start();
     if (paused) {
         controller.pause();
@@ -464,8 +470,17 @@ void TestController::stopDrains()
     for (const QString &key : all) {
         controller.enqueue(key);
     }
-    controller.stop();
-    QCOMPARE(controller.state(), Controller::State::Stopped);
+    if (async) {
+        controller.stopAsync();
+        // 100 keys of 3 ms on 2 workers take 150 ms: not all done the moment stopAsync() returns.
+        QCOMPARE(controller.state(), Controller::State::Draining);
+        QVERIFY(function->callCount() < all.size());
+        QTRY_COMPARE(controller.state(), Controller::State::Stopped);
+        QCOMPARE(states.mid(states.size() - 2), (QList<Controller::State>{Controller::State::Draining, Controller::State::Stopped}));
+    } else {
+        controller.stop();
+        QCOMPARE(controller.state(), Controller::State::Stopped);
+    }
     const QSet<QString> expected(all.cbegin(), all.cend());
     QCOMPARE(function->calledKeys(), expected);
     QCOMPARE(function->callCount(), all.size());

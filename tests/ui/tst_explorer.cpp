@@ -9,12 +9,16 @@
 #include "ui/models/resourcetableroles.h"
 #include "ui/models/timelinemodel.h"
 #include "ui/widgets/contextsview.h"
+#include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/explorer.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace Cachescope;
@@ -39,6 +43,12 @@ class TestExplorer : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // The controller panel remembers its form in QSettings: not in the user's.
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
     void explorerFollowsTheCluster()
     {
         Sim::SimOptions options;
@@ -65,11 +75,40 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(tableState(*explorer.tableModel()), sim.truth(u"pods"_s), 20000);
 
         // A controller on the shown informer: its queue's work reaches the timeline.
+        // Churn deletes as well as creates, so the cache now holds the truth's count, not options.pods.
+        const auto podsNow = quint64(sim.truth(u"pods"_s).size());
+        QVERIFY(podsNow > 0);
         QVERIFY2(explorer.runController(u"pod-health"_s, &error), qPrintable(error));
         QVERIFY(explorer.controller() != nullptr);
-        QTRY_VERIFY_WITH_TIMEOUT(explorer.controller()->counters().processed >= quint64(options.pods), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.controller()->counters().processed >= podsNow, 20000);
+        // Stopping drains off the GUI thread; the stopped controller stays shown with its findings.
         explorer.stopController();
-        QVERIFY(explorer.controller() == nullptr);
+        QVERIFY(explorer.controller() != nullptr);
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.controller()->state(), Controller::State::Stopped, 10000);
+        QVERIFY(!explorer.controllerPanel()->findChild<QPushButton *>(u"stop"_s)->isEnabled());
+
+        // The panel's form: simulated work that always fails, two retries, one worker.
+        ControllerPanel *panel = explorer.controllerPanel();
+        panel->setControllerName(u"simulated-work"_s);
+        panel->findChild<QLineEdit *>(u"parameters"_s)->setText(u"durationMs=0, failureRate=1"_s);
+        ControllerSettings settings = panel->settings();
+        settings.workers = 1;
+        settings.maxRetries = 2;
+        settings.baseDelay = std::chrono::milliseconds(1);
+        // The default bucket (10 qps after a burst of 100) would space 300 retries over 20 s.
+        settings.qps = 10000;
+        settings.burst = 10000;
+        panel->setSettings(settings);
+        QTest::mouseClick(panel->findChild<QPushButton *>(u"start"_s), Qt::LeftButton);
+        QVERIFY(explorer.controller() != nullptr);
+        QCOMPARE(explorer.controller()->name(), u"simulated-work"_s);
+        QCOMPARE(explorer.controller()->settings().maxRetries, 2);
+        QCOMPARE(explorer.controller()->settings().workers, 1);
+        // Each key: the first attempt and two retries, then it is given up on.
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.controller()->counters().gaveUp, podsNow, 30000);
+        QCOMPARE(explorer.controller()->counters().retried, 2 * podsNow);
+        QCOMPARE(explorer.controller()->counters().succeeded, quint64(0));
+        QTRY_VERIFY(panel->statusText().contains(u"gave up %1"_s.arg(podsNow)));
 
         // One namespace: a namespaced informer, and only that namespace's pods in the table.
         auto *namespaces = explorer.contextsView()->findChild<QComboBox *>();
@@ -77,6 +116,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(namespaces->findText(u"shop"_s) >= 0, 10000);
         namespaces->setCurrentIndex(namespaces->findText(u"shop"_s));
         QTRY_COMPARE_WITH_TIMEOUT(explorer.currentInformer()->name(), u"pods -n shop"_s, 5000);
+        // Another informer: the controller of the last one is let go.
+        QVERIFY(explorer.controller() == nullptr);
         QHash<QString, quint64> shop = sim.truth(u"pods"_s);
         for (auto it = shop.begin(); it != shop.end();) {
             it = it.key().startsWith(u"shop/"_s) ? std::next(it) : shop.erase(it);

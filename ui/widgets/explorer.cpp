@@ -17,6 +17,7 @@
 #include "ui/models/resourcetreemodel.h"
 #include "ui/widgets/clusterstatusbar.h"
 #include "ui/widgets/contextsview.h"
+#include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/eventstreamview.h"
 #include "ui/widgets/indexview.h"
 #include "ui/widgets/mainwindow.h"
@@ -81,6 +82,10 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     m_timeline->setObjectName(u"timeline"_s);
     window->addView(m_timeline, tr("Workqueue timeline"), Qt::BottomDockWidgetArea);
 
+    m_controllerPanel = new ControllerPanel(window);
+    m_controllerPanel->setObjectName(u"controller"_s);
+    window->addView(m_controllerPanel, tr("Controller"), Qt::BottomDockWidgetArea);
+
     m_statistics = new CacheStatistics(this);
     m_statusBar = new ClusterStatusBar(window);
     m_statusBar->setStatistics(m_statistics);
@@ -88,6 +93,7 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
 
     createControllerMenu();
 
+    connect(workspace, &Workspace::clusterDisconnecting, this, &Explorer::stopControllersOf);
     connect(workspace, &Workspace::clusterConnected, this, [this](Cluster *cluster) {
         connect(cluster->informers(), &InformerFactory::informerCreated, this, [this, cluster](SharedIndexInformer *informer) {
             tap(cluster, informer);
@@ -109,6 +115,24 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     };
     connect(m_indexView, &IndexView::objectActivated, this, showKey);
     connect(m_timeline, &TimelineView::keyActivated, this, showKey);
+    connect(m_controllerPanel, &ControllerPanel::objectActivated, this, showKey);
+    connect(m_controllerPanel, &ControllerPanel::startRequested, this, [this] {
+        QString error;
+        if (!runController(m_controllerPanel->controllerName(), &error)) {
+            QMessageBox::warning(m_window, tr("Cannot run the controller"), error);
+        }
+    });
+    connect(m_controllerPanel, &ControllerPanel::pauseRequested, this, [this] {
+        if (m_controller) {
+            m_controller->pause();
+        }
+    });
+    connect(m_controllerPanel, &ControllerPanel::resumeRequested, this, [this] {
+        if (m_controller) {
+            m_controller->resume();
+        }
+    });
+    connect(m_controllerPanel, &ControllerPanel::stopRequested, this, &Explorer::stopController);
     connect(window, &MainWindow::kubeconfigRequested, this, &Explorer::openKubeconfig);
 
     // Object counts in the resource tree: the caches' sizes, once a second.
@@ -119,7 +143,11 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
 
 Explorer::~Explorer()
 {
-    stopController();
+    // The workers read the informers' caches: they end before the Workspace's clusters do.
+    m_timeline->setQueue(nullptr, 0);
+    m_controllerPanel->setController(nullptr);
+    m_controller.reset();
+    m_retiring.clear();
 }
 
 void Explorer::openKubeconfig(const QString &path)
@@ -168,7 +196,7 @@ void Explorer::setCluster(Cluster *cluster)
     if (m_cluster) {
         disconnect(m_cluster, nullptr, this, nullptr);
     }
-    stopController();
+    retireController();
     m_cluster = cluster;
     m_resource = ApiResource();
     m_informer = nullptr;
@@ -233,7 +261,7 @@ void Explorer::openInformer()
     if (!m_cluster || m_resource.gvr.resource().isEmpty()) {
         return;
     }
-    stopController();
+    retireController();
     InformerKey key;
     key.resource = m_resource;
     key.namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
@@ -247,6 +275,7 @@ void Explorer::openInformer()
     m_pipeline->setInformer(informer);
     m_statistics->setInformers(m_cluster->informers()->informers());
     m_controllerMenu->setEnabled(true);
+    m_controllerPanel->setRunnable(true);
     updateConnectionState();
 }
 
@@ -288,26 +317,43 @@ void Explorer::createControllerMenu()
         });
     }
     m_controllerMenu->addSeparator();
+    m_controllerMenu->addAction(tr("Pause"), this, [this] {
+        if (m_controller) {
+            m_controller->pause();
+        }
+    });
+    m_controllerMenu->addAction(tr("Resume"), this, [this] {
+        if (m_controller) {
+            m_controller->resume();
+        }
+    });
     m_controllerMenu->addAction(tr("Stop the controller (drain)"), this, &Explorer::stopController);
 }
 
 bool Explorer::runController(const QString &name, QString *errorMessage)
 {
-    if (!m_informer) {
+    if (!m_informer || !m_cluster) {
         if (errorMessage != nullptr) {
             *errorMessage = tr("No resource is shown.");
         }
         return false;
     }
-    stopController();
-    std::shared_ptr<ProcessFunction> function = makeProcessFunction(name, {}, errorMessage);
+    m_controllerPanel->setControllerName(name);
+    std::optional<ProcessFunctionParameters> parameters = ProcessFunctionParameters::fromAssignments(m_controllerPanel->parameterAssignments(), errorMessage);
+    if (!parameters) {
+        return false;
+    }
+    std::shared_ptr<ProcessFunction> function = makeProcessFunction(name, *parameters, errorMessage);
     if (!function) {
         return false;
     }
-    ControllerSettings settings;
-    settings.workers = 4;
+    retireController();
+    const ControllerSettings settings = m_controllerPanel->settings();
     m_controller = std::make_unique<Controller>(m_informer.data(), function, settings);
+    m_controllerCluster = m_cluster;
     m_timeline->setQueue(&m_controller->queue(), settings.workers);
+    m_pipeline->setWorkQueue(m_controller->sharedQueue());
+    m_controllerPanel->setController(m_controller.get(), tr("%1 of %2").arg(m_informer->name(), m_cluster->name()));
     m_controller->start();
     m_window->statusBar()->showMessage(tr("Controller %1 runs on %2").arg(name, m_informer->name()), 5000);
     return true;
@@ -315,14 +361,46 @@ bool Explorer::runController(const QString &name, QString *errorMessage)
 
 void Explorer::stopController()
 {
+    if (m_controller) {
+        m_controller->stopAsync();
+    }
+}
+
+void Explorer::retireController()
+{
     if (!m_controller) {
         return;
     }
     m_timeline->setQueue(nullptr, 0);
-    // Drains: keys in flight finish first (the built-in checks take microseconds, simulated
-    // work its configured duration).
-    m_controller->stop();
-    m_controller.reset();
+    m_pipeline->setWorkQueue(nullptr);
+    m_controllerPanel->setController(nullptr);
+    std::unique_ptr<Controller> controller = std::move(m_controller);
+    if (controller->state() == Controller::State::Stopped) {
+        return;
+    }
+    controller->stopAsync();
+    Controller *draining = controller.get();
+    // Erased from a queued call: a controller must not be deleted inside its own signal.
+    connect(draining, &Controller::stateChanged, this, [this, draining](Controller::State state) {
+        if (state == Controller::State::Stopped) {
+            QMetaObject::invokeMethod(
+                this,
+                [this, draining] { std::erase_if(m_retiring, [draining](const auto &entry) { return entry.second.get() == draining; }); },
+                Qt::QueuedConnection);
+        }
+    });
+    m_retiring.emplace_back(m_controllerCluster, std::move(controller));
+}
+
+void Explorer::stopControllersOf(Cluster *cluster)
+{
+    if (m_controller && m_controllerCluster == cluster) {
+        m_timeline->setQueue(nullptr, 0);
+        m_pipeline->setWorkQueue(nullptr);
+        m_controllerPanel->setController(nullptr);
+        m_controller.reset(); // stops: waits for the keys in flight
+    }
+    std::erase_if(m_retiring, [cluster](const auto &entry) { return entry.first == cluster; });
 }
 
 } // namespace Cachescope

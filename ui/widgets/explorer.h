@@ -9,6 +9,8 @@
 #include <QTimer>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QMenu;
 
@@ -18,6 +20,7 @@ class CacheStatistics;
 class ClusterStatusBar;
 class ContextsView;
 class Controller;
+class ControllerPanel;
 class EventStreamModel;
 class EventStreamView;
 class IndexView;
@@ -38,8 +41,13 @@ class Workspace;
 // cluster and namespace, the resource tree the resource; together they name an informer (from
 // the cluster's InformerFactory) that the table, index and pipeline views follow; activating an
 // object shows it in the object view with its history; every informer's notifications feed the
-// event stream; the Controller menu runs a built-in controller on the shown informer, drawn
-// by the timeline. It owns no data: views own their models, the Workspace owns the clusters.
+// event stream; the controller panel (and the Controller menu) runs a built-in controller on
+// the shown informer, drawn by the timeline and the pipeline. It owns no data but the
+// controllers: views own their models, the Workspace owns the clusters.
+// A controller is stopped without blocking the GUI (Controller::stopAsync): a stopped one stays
+// shown, findings and timeline included, until another starts or the informer changes; one
+// that is replaced while it still drains is kept until it has stopped. Only a cluster being
+// disconnected, or the Explorer's end, waits for a drain, since the workers read its caches.
 // GUI thread.
 class Explorer final : public QObject
 {
@@ -65,10 +73,12 @@ public:
 
     // showResource() shows a resource of the current cluster (as if chosen in the tree).
     void showResource(const ApiResource &resource);
-    // runController() runs a built-in controller on the shown informer; false with a message
-    // when it cannot be built.
+    // runController() runs a built-in controller on the shown informer with the controller
+    // panel's settings and parameters; false with a message when it cannot be built.
     bool runController(const QString &name, QString *errorMessage = nullptr);
+    // stopController() asks the controller to drain and stop; controller() stays, stopping.
     void stopController();
+    ControllerPanel *controllerPanel() const { return m_controllerPanel; }
 
 private:
     void setCluster(Cluster *cluster);
@@ -77,6 +87,10 @@ private:
     void updateCounts();
     void updateConnectionState();
     void createControllerMenu();
+    // retireController() detaches the current controller from the views and lets it drain.
+    void retireController();
+    // stopControllersOf() stops (blocking) every controller that reads cluster's caches.
+    void stopControllersOf(Cluster *cluster);
     // tap() feeds every notification of a new informer to the event stream and the history.
     void tap(Cluster *cluster, SharedIndexInformer *informer);
     static QString historyResource(const QString &cluster, const QString &informer);
@@ -94,6 +108,7 @@ private:
     PipelineModel *m_pipeline = nullptr;
     PipelineView *m_pipelineView = nullptr;
     TimelineView *m_timeline = nullptr;
+    ControllerPanel *m_controllerPanel = nullptr;
     EventStreamModel *m_eventStream = nullptr;
     EventStreamView *m_eventStreamView = nullptr;
     ObjectHistory *m_history = nullptr;
@@ -106,6 +121,9 @@ private:
     ApiResource m_resource;
     QPointer<SharedIndexInformer> m_informer;
     std::unique_ptr<Controller> m_controller;
+    QPointer<Cluster> m_controllerCluster; // whose caches m_controller reads
+    // Replaced controllers still draining, with their clusters; each is erased once Stopped.
+    std::vector<std::pair<QPointer<Cluster>, std::unique_ptr<Controller>>> m_retiring;
 };
 
 } // namespace Cachescope
