@@ -1,5 +1,7 @@
 #include "core/sim/resourcecatalog.h"
 
+#include <QJsonObject>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope::Sim {
@@ -45,6 +47,14 @@ ResourceCatalog::ResourceCatalog()
     add(customGroup(), u"Widget"_s, u"widgets"_s, true, {u"wdg"_s}, {}, false);
     m_resources.last().custom = true;
     m_resources.last().categories = {u"all"_s};
+    const auto printerColumn = [](const QString &name, const QString &type, const QString &jsonPath, const QString &description) {
+        return QJsonObject{{u"name"_s, name}, {u"type"_s, type}, {u"jsonPath"_s, jsonPath}, {u"description"_s, description}};
+    };
+    m_resources.last().printerColumns = {
+        printerColumn(u"Color"_s, u"string"_s, u".spec.color"_s, u"The widget's color."_s),
+        printerColumn(u"Size"_s, u"integer"_s, u".spec.size"_s, u"How big the widget is."_s),
+        printerColumn(u"Age"_s, u"date"_s, u".metadata.creationTimestamp"_s, {}),
+    };
 }
 
 ResourceType ResourceCatalog::find(const QString &group, const QString &version, const QString &plural) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -19,6 +20,9 @@ struct ResourceType
     QStringList categories;
     QStringList subresources; // "status", "scale"
     bool custom = false; // served because of a CustomResourceDefinition
+    // A custom resource's `additionalPrinterColumns` (name, type, jsonPath, description,
+    // priority), as its CustomResourceDefinition declares them; what `kubectl get` shows.
+    QJsonArray printerColumns;
 
     // "pods", "deployments.apps": the name the store, truth() and `kubectl get` use.
     [[nodiscard]] QString id() const { return group.isEmpty() ? plural : plural + u'.' + group; }

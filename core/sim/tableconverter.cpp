@@ -40,6 +40,32 @@ int integer(const QJsonObject &object, const QString &key)
     return object.value(key).toInt();
 }
 
+// The value at a simple JSONPath (".a.b.c", what the demo CRD declares); undefined when absent.
+QJsonValue valueAt(const QJsonObject &object, const QString &jsonPath)
+{
+    QJsonValue value = object;
+    for (const QString &field : jsonPath.split(u'.', Qt::SkipEmptyParts)) {
+        if (!value.isObject())
+            return QJsonValue(QJsonValue::Undefined);
+        value = value.toObject().value(field);
+    }
+    return value;
+}
+
+// A printer column's cell as the apiextensions apiserver renders it: missing values are null
+// (kubectl prints <none>), dates become ages.
+QJsonValue printerCell(const QJsonObject &printer, const QJsonObject &object, const QDateTime &now)
+{
+    const QJsonValue value = valueAt(object, printer.value(u"jsonPath").toString());
+    if (value.isUndefined() || value.isNull())
+        return QJsonValue::Null;
+    if (printer.value(u"type").toString() == u"date") {
+        const QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODate);
+        return time.isValid() ? QJsonValue(TableConverter::humanDuration(time.secsTo(now))) : QJsonValue(u"<invalid>"_s);
+    }
+    return value;
+}
+
 QJsonArray podCells(const QJsonObject &object)
 {
     const QJsonObject spec = object.value(u"spec").toObject();
@@ -95,6 +121,19 @@ QString TableConverter::humanDuration(qint64 seconds)
 
 QJsonArray TableConverter::columnDefinitions(const ResourceType &type)
 {
+    if (!type.printerColumns.isEmpty()) {
+        // The apiserver's table for a custom resource: Name, then exactly the declared columns
+        // (Age only when declared).
+        QJsonArray columns{nameColumn()};
+        for (const QJsonValue &value : type.printerColumns) {
+            const QJsonObject printer = value.toObject();
+            columns.append(column(printer.value(u"name").toString(),
+                                  printer.value(u"type").toString(),
+                                  printer.value(u"description").toString(),
+                                  printer.value(u"priority").toInt()));
+        }
+        return columns;
+    }
     const QString &kind = type.kind;
     if (kind == u"Pod") {
         return QJsonArray{nameColumn(),
@@ -164,7 +203,12 @@ QJsonObject TableConverter::row(const ResourceType &type, const QJsonObject &obj
     const QJsonObject status = object.value(u"status").toObject();
     const QString &kind = type.kind;
     QJsonArray cells;
-    if (kind == u"Pod") {
+    if (!type.printerColumns.isEmpty()) {
+        cells = QJsonArray{name};
+        for (const QJsonValue &value : type.printerColumns) {
+            cells.append(printerCell(value.toObject(), object, now));
+        }
+    } else if (kind == u"Pod") {
         cells = podCells(object);
         cells.prepend(name);
         cells.replace(4, ageCell);

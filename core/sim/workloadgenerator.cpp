@@ -542,6 +542,7 @@ void WorkloadGenerator::populate()
                           QJsonArray{QJsonObject{{u"name"_s, u"v1"_s},
                                                  {u"served"_s, true},
                                                  {u"storage"_s, true},
+                                                 {u"additionalPrinterColumns"_s, type(u"widgets."_s + group).printerColumns},
                                                  {u"schema"_s,
                                                   QJsonObject{{u"openAPIV3Schema"_s,
                                                                QJsonObject{{u"type"_s, u"object"_s}, {u"x-kubernetes-preserve-unknown-fields"_s, true}}}}}}}}}},

@@ -101,6 +101,9 @@ private Q_SLOTS:
         const KubectlResult widgets = kubectl({u"get"_s, u"widgets"_s, u"-A"_s});
         QVERIFY2(widgets.exitCode == 0, qPrintable(widgets.err));
         QCOMPARE(dataLines(widgets.out).size(), 2);
+        // The CRD's additionalPrinterColumns, rendered by the server's Table: Name, then exactly those.
+        QVERIFY2(widgets.out.contains(QRegularExpression(u"NAMESPACE\\s+NAME\\s+COLOR\\s+SIZE\\s+AGE\\n"_s)), qPrintable(widgets.out));
+        QVERIFY2(widgets.out.contains(QRegularExpression(u"widget-0\\s+green\\s+1\\s+\\d+[smhd]"_s)), qPrintable(widgets.out));
     }
 
     void createLabelAnnotateDelete()

@@ -2,6 +2,7 @@
 // the current context, the pod table fills with exactly the server's pods and follows churn, the
 // event stream and the pipeline follow the shown informer, a namespace choice narrows the table,
 // and a controller run from the explorer feeds the workqueue timeline.
+#include "core/cache/cluster.h"
 #include "core/controller/controller.h"
 #include "core/sim/simcluster.h"
 #include "ui/models/eventstreammodel.h"
@@ -124,6 +125,21 @@ private Q_SLOTS:
         }
         QVERIFY(!shop.isEmpty());
         QTRY_COMPARE_WITH_TIMEOUT(tableState(*explorer.tableModel()), shop, 20000);
+
+        // A custom resource: after Name and Namespace, the columns its CustomResourceDefinition
+        // declares (additionalPrinterColumns), read from the cluster's CRD informer.
+        QCOMPARE(workspace.clusters().size(), 1);
+        const auto widgets = workspace.clusters().constFirst()->discovery().resolve(u"widgets"_s);
+        QVERIFY(std::holds_alternative<ApiResource>(widgets));
+        explorer.showResource(std::get<ApiResource>(widgets));
+        const auto headers = [&explorer] {
+            QStringList titles;
+            for (int column = 0; column < explorer.tableModel()->columnCount(); ++column) {
+                titles.append(explorer.tableModel()->headerData(column, Qt::Horizontal).toString());
+            }
+            return titles;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(headers(), (QStringList{u"Name"_s, u"Namespace"_s, u"Color"_s, u"Size"_s, u"Age"_s}), 10000);
     }
 };
 

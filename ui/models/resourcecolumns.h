@@ -43,6 +43,8 @@ public:
         QString jsonPath;
         QString description;
         int priority = 0;
+
+        bool operator==(const PrinterColumn &) const = default;
     };
 
     // Field says where a column's value comes from.

@@ -28,6 +28,8 @@
 #include "ui/widgets/timelineview.h"
 #include "ui/workspace.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QMessageBox>
 
@@ -198,6 +200,7 @@ void Explorer::setCluster(Cluster *cluster)
     }
     retireController();
     m_cluster = cluster;
+    m_crds = nullptr;
     m_resource = ApiResource();
     m_informer = nullptr;
     m_table->setInformer(nullptr);
@@ -214,6 +217,14 @@ void Explorer::setCluster(Cluster *cluster)
     connect(cluster, &Cluster::discoveryFailed, this, &Explorer::updateConnectionState);
     auto discovered = [this, cluster] {
         m_tree->setDiscovery(cluster->discovery());
+        const auto crds = cluster->discovery().resolve(u"customresourcedefinitions.apiextensions.k8s.io"_s);
+        if (const auto *resource = std::get_if<ApiResource>(&crds); resource != nullptr && resource->supports(u"watch"_s) && !m_crds) {
+            InformerKey key;
+            key.resource = *resource;
+            m_crds = cluster->informers()->informer(key);
+            cluster->informers()->start();
+            connect(m_crds, &SharedIndexInformer::synced, this, &Explorer::applyColumns);
+        }
         // Pods first, as most users look for them first.
         const auto pods = cluster->discovery().resolve(u"pods"_s);
         if (const auto *resource = std::get_if<ApiResource>(&pods); resource != nullptr && m_resource.gvr.resource().isEmpty()) {
@@ -269,7 +280,9 @@ void Explorer::openInformer()
     m_cluster->informers()->start();
     m_informer = informer;
     connect(informer, &SharedIndexInformer::synced, this, &Explorer::updateConnectionState, Qt::UniqueConnection);
+    m_printerColumns.clear();
     m_table->setColumns(ResourceColumns::forResource(m_resource));
+    applyColumns();
     m_table->setInformer(informer);
     m_indexView->setInformer(informer);
     m_pipeline->setInformer(informer);
@@ -277,6 +290,24 @@ void Explorer::openInformer()
     m_controllerMenu->setEnabled(true);
     m_controllerPanel->setRunnable(true);
     updateConnectionState();
+}
+
+void Explorer::applyColumns()
+{
+    if (!m_crds || m_resource.gvr.group().isEmpty()) {
+        return;
+    }
+    // A CRD's name is `<plural>.<group>`.
+    const KubeObject crd = m_crds->indexer().getByKey(m_resource.gvr.resource() + u'.' + m_resource.gvr.group());
+    if (!crd.isValid()) {
+        return;
+    }
+    const QList<ResourceColumns::PrinterColumn> printerColumns =
+        ResourceColumns::printerColumnsOf(QJsonDocument::fromJson(crd.json()).object(), m_resource.gvr.version());
+    if (printerColumns != m_printerColumns) {
+        m_printerColumns = printerColumns;
+        m_table->setColumns(ResourceColumns::forResource(m_resource, printerColumns));
+    }
 }
 
 void Explorer::showObject(const KubeObject &object)

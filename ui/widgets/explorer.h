@@ -3,6 +3,7 @@
 #include "core/cache/cluster.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/kube/apiresource.h"
+#include "ui/models/resourcecolumns.h"
 
 #include <QObject>
 #include <QPointer>
@@ -83,6 +84,9 @@ public:
 private:
     void setCluster(Cluster *cluster);
     void openInformer();
+    // applyColumns() gives the table the shown resource's columns: a custom resource's are its
+    // CustomResourceDefinition's additionalPrinterColumns, read from the cluster's CRD informer.
+    void applyColumns();
     void showObject(const KubeObject &object);
     void updateCounts();
     void updateConnectionState();
@@ -120,6 +124,8 @@ private:
     QPointer<Cluster> m_cluster;
     ApiResource m_resource;
     QPointer<SharedIndexInformer> m_informer;
+    QPointer<SharedIndexInformer> m_crds; // the current cluster's CustomResourceDefinitions, when it serves them
+    QList<ResourceColumns::PrinterColumn> m_printerColumns; // what the table's columns were built with
     std::unique_ptr<Controller> m_controller;
     QPointer<Cluster> m_controllerCluster; // whose caches m_controller reads
     // Replaced controllers still draining, with their clusters; each is erased once Stopped.
