@@ -6,7 +6,12 @@
 #include "ui/models/resourcetableroles.h"
 
 #include <QAbstractItemModelTester>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
@@ -45,6 +50,10 @@ private Q_SLOTS:
     void filters();
     void sortsByTypedValues();
     void followsChanges();
+    void randomBatchesKeepTheOrder_data();
+    void randomBatchesKeepTheOrder();
+    void aBatchThatMovesNothingIsOneDataChanged();
+    void otherSourceModelsWork();
 
 private:
     std::unique_ptr<ResourceTableModel> m_model;
@@ -153,6 +162,176 @@ void TestResourceFilterProxyModel::followsChanges()
     // Deleting api-7 (a hole filled from the tail in the source) keeps the view sorted.
     m_model->applyBatch({Notification::remove(u"billing/api-7"_s, m_model->objectAt(m_model->rowOfKey(u"billing/api-7"_s)))});
     QCOMPARE(visibleNames(*m_proxy), (QStringList{u"shop/cache-0"_s, u"shop/web-1"_s, u"shop/db-0"_s}));
+}
+
+void TestResourceFilterProxyModel::randomBatchesKeepTheOrder_data()
+{
+    QTest::addColumn<QString>("column"); // "restarts", "name" or "none" (the source's order)
+    QTest::addColumn<Qt::SortOrder>("order");
+    QTest::addColumn<QString>("selector");
+    QTest::addColumn<quint32>("seed");
+
+    QTest::newRow("by restarts, ascending") << u"restarts"_s << Qt::AscendingOrder << QString() << 1u;
+    QTest::newRow("by restarts, descending") << u"restarts"_s << Qt::DescendingOrder << QString() << 2u;
+    QTest::newRow("by name, with a selector") << u"name"_s << Qt::AscendingOrder << u"tier=front"_s << 3u;
+    QTest::newRow("by restarts, descending, with a selector") << u"restarts"_s << Qt::DescendingOrder << u"tier!=front"_s << 4u;
+    QTest::newRow("unsorted, with a selector") << u"none"_s << Qt::AscendingOrder << u"tier=front"_s << 5u;
+}
+
+// Random batches of adds, updates (restarts and labels change) and deletes (holes filled from
+// the source's tail): after each batch the proxy must show exactly the passing rows in the
+// reference order, and a persistent index must still point at the object it was made for.
+void TestResourceFilterProxyModel::randomBatchesKeepTheOrder()
+{
+    QFETCH(QString, column);
+    QFETCH(Qt::SortOrder, order);
+    QFETCH(QString, selector);
+    QFETCH(quint32, seed);
+
+    const int restartsColumn = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    const int sortColumn = column == u"restarts"_s ? restartsColumn : column == u"name"_s ? 0 : -1;
+    const LabelSelector labels = std::get<LabelSelector>(LabelSelector::parse(selector));
+    m_proxy->setLabelSelector(labels);
+    m_proxy->sort(sortColumn, order);
+
+    QRandomGenerator random(seed);
+    QHash<QString, int> restartsOf; // the truth beside the model
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        restartsOf.insert(m_model->index(row, 0).data(ResourceTableRoles::KeyRole).toString(),
+                          m_model->index(row, restartsColumn).data(ResourceTableRoles::SortRole).toInt());
+    }
+    int serial = 0;
+    for (int round = 0; round < 60; ++round) {
+        // Follow one visible object with a persistent index, as a selection does.
+        QPersistentModelIndex followed;
+        QString followedKey;
+        if (m_proxy->rowCount() > 0) {
+            followed = m_proxy->index(int(random.bounded(m_proxy->rowCount())), 1);
+            followedKey = followed.data(ResourceTableRoles::KeyRole).toString();
+        }
+        QList<Notification> batch;
+        QSet<QString> touched;
+        const int changes = 1 + int(random.bounded(12));
+        for (int i = 0; i < changes; ++i) {
+            const int kind = int(random.bounded(3));
+            const QStringList keys = restartsOf.keys();
+            if (kind == 0 || keys.size() < 4) {
+                const QString name = u"pod-%1"_s.arg(serial++);
+                const int restarts = int(random.bounded(20));
+                const QString tier = random.bounded(2) ? u"front"_s : u"back"_s;
+                batch.append(Notification::add(u"ns/"_s + name, pod(u"ns"_s, name, restarts, uR"("tier":"%1")"_s.arg(tier)), false));
+                restartsOf.insert(u"ns/"_s + name, restarts);
+                touched.insert(u"ns/"_s + name);
+                continue;
+            }
+            const QString key = keys.at(int(random.bounded(int(keys.size()))));
+            if (touched.contains(key)) {
+                continue; // a batch carries one notification per key
+            }
+            touched.insert(key);
+            const KubeObject old = m_model->objectAt(m_model->rowOfKey(key));
+            if (kind == 1) {
+                const int restarts = int(random.bounded(20));
+                const QString tier = random.bounded(2) ? u"front"_s : u"back"_s;
+                batch.append(Notification::update(key, old, pod(old.namespaceName(), old.name(), restarts, uR"("tier":"%1")"_s.arg(tier), u"9"_s)));
+                restartsOf.insert(key, restarts);
+            } else {
+                batch.append(Notification::remove(key, old));
+                restartsOf.remove(key);
+            }
+        }
+        m_model->applyBatch(batch);
+
+        // The reference: the passing rows of the model, ordered as the proxy promises.
+        QList<int> expectedRows;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (labels.matches(m_model->objectAt(row))) {
+                expectedRows.append(row);
+            }
+        }
+        std::stable_sort(expectedRows.begin(), expectedRows.end(), [&](int a, int b) {
+            if (sortColumn < 0) {
+                return a < b;
+            }
+            const int compared = m_model->compareRows(a, b, sortColumn);
+            return order == Qt::AscendingOrder ? compared < 0 : compared > 0;
+        });
+        QStringList expected;
+        for (const int row : std::as_const(expectedRows)) {
+            expected.append(m_model->index(row, 0).data(ResourceTableRoles::KeyRole).toString());
+        }
+        QCOMPARE(visibleNames(*m_proxy), expected);
+        // Restart counts shown are the truth's.
+        for (int row = 0; row < m_proxy->rowCount(); ++row) {
+            const QString key = m_proxy->index(row, 0).data(ResourceTableRoles::KeyRole).toString();
+            QCOMPARE(m_proxy->index(row, restartsColumn).data(ResourceTableRoles::SortRole).toInt(), restartsOf.value(key));
+        }
+        if (!followedKey.isEmpty()) {
+            const bool stillShown = expected.contains(followedKey);
+            QCOMPARE(followed.isValid(), stillShown);
+            if (stillShown) {
+                QCOMPARE(followed.data(ResourceTableRoles::KeyRole).toString(), followedKey);
+                QCOMPARE(followed.column(), 1);
+            }
+        }
+    }
+}
+
+void TestResourceFilterProxyModel::aBatchThatMovesNothingIsOneDataChanged()
+{
+    m_proxy->sort(0, Qt::AscendingOrder); // by name: a new restart count moves nothing
+    QSignalSpy layouts(m_proxy.get(), &QAbstractItemModel::layoutChanged);
+    QSignalSpy changes(m_proxy.get(), &QAbstractItemModel::dataChanged);
+    const KubeObject web = m_model->objectAt(m_model->rowOfKey(u"shop/web-1"_s));
+    const KubeObject db = m_model->objectAt(m_model->rowOfKey(u"shop/db-0"_s));
+    m_model->applyBatch({
+        Notification::update(u"shop/web-1"_s, web, pod(u"shop"_s, u"web-1"_s, 11, uR"("app":"web","tier":"front")"_s, u"2"_s)),
+        Notification::update(u"shop/db-0"_s, db, pod(u"shop"_s, u"db-0"_s, 1, uR"("app":"db")"_s, u"2"_s)),
+    });
+    QCOMPARE(layouts.size(), 0);
+    QCOMPARE(changes.size(), 1);
+    // One range over the rows the batch changed: db-0 (row 2) to web-1 (row 3), all columns.
+    QCOMPARE(changes.constFirst().at(0).toModelIndex().row(), 2);
+    QCOMPARE(changes.constFirst().at(1).toModelIndex().row(), 3);
+    QCOMPARE(changes.constFirst().at(1).toModelIndex().column(), m_proxy->columnCount() - 1);
+
+    // A change of the sort column's value that moves the row: one layout change.
+    const int restarts = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    m_proxy->sort(restarts, Qt::AscendingOrder);
+    layouts.clear();
+    const KubeObject api = m_model->objectAt(m_model->rowOfKey(u"billing/api-7"_s));
+    m_model->applyBatch({Notification::update(u"billing/api-7"_s, api, pod(u"billing"_s, u"api-7"_s, 99, uR"("app":"api","tier":"back")"_s, u"2"_s))});
+    QCOMPARE(layouts.size(), 1);
+    QCOMPARE(visibleNames(*m_proxy).constLast(), u"billing/api-7"_s);
+}
+
+// Any flat model with SortRole, KeyRole and ObjectRole: rows inserted and removed in the middle.
+void TestResourceFilterProxyModel::otherSourceModelsWork()
+{
+    QStandardItemModel source;
+    const auto item = [](const QString &key, int value) {
+        auto *cell = new QStandardItem(key);
+        cell->setData(key, ResourceTableRoles::KeyRole);
+        cell->setData(value, ResourceTableRoles::SortRole);
+        return cell;
+    };
+    source.appendRow(item(u"c"_s, 3));
+    source.appendRow(item(u"a"_s, 1));
+    ResourceFilterProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    proxy.setSourceModel(&source);
+    proxy.sort(0, Qt::DescendingOrder);
+    QCOMPARE(visibleNames(proxy), (QStringList{u"c"_s, u"a"_s}));
+    QPersistentModelIndex a = proxy.index(1, 0);
+    source.insertRow(0, item(u"b"_s, 2));
+    QCOMPARE(visibleNames(proxy), (QStringList{u"c"_s, u"b"_s, u"a"_s}));
+    QCOMPARE(a.data(ResourceTableRoles::KeyRole).toString(), u"a"_s);
+    source.removeRow(1); // "c", now in the middle of the source
+    QCOMPARE(visibleNames(proxy), (QStringList{u"b"_s, u"a"_s}));
+    QCOMPARE(a.row(), 1);
+    source.item(0)->setData(0, ResourceTableRoles::SortRole); // "b" sinks below "a"
+    QCOMPARE(visibleNames(proxy), (QStringList{u"a"_s, u"b"_s}));
+    QCOMPARE(a.row(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestResourceFilterProxyModel)

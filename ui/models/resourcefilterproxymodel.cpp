@@ -3,6 +3,10 @@
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
 
+#include <algorithm>
+#include <iterator>
+#include <limits>
+
 namespace Cachescope {
 
 namespace {
@@ -16,11 +20,6 @@ int compareValues(const QVariant &a, const QVariant &b)
     if (a.typeId() == QMetaType::QString && b.typeId() == QMetaType::QString) {
         return QString::compare(*static_cast<const QString *>(a.constData()), *static_cast<const QString *>(b.constData()), Qt::CaseInsensitive);
     }
-    if (a.typeId() == QMetaType::LongLong && b.typeId() == QMetaType::LongLong) {
-        const qint64 x = a.toLongLong();
-        const qint64 y = b.toLongLong();
-        return x < y ? -1 : x > y ? 1 : 0;
-    }
     const QPartialOrdering order = QVariant::compare(a, b);
     return order == QPartialOrdering::Less ? -1 : order == QPartialOrdering::Greater ? 1 : 0;
 }
@@ -28,22 +27,132 @@ int compareValues(const QVariant &a, const QVariant &b)
 } // namespace
 
 ResourceFilterProxyModel::ResourceFilterProxyModel(QObject *parent)
-    : QSortFilterProxyModel(parent)
+    : QAbstractProxyModel(parent)
 {
-    setSortRole(ResourceTableRoles::SortRole);
-    // A change of a row's object is the only thing that can change whether it passes; the
-    // once-a-second age repaint (DisplayRole only) then costs the proxy nothing.
-    setFilterRole(ResourceTableRoles::ObjectRole);
-    setDynamicSortFilter(true);
-    setSortCaseSensitivity(Qt::CaseInsensitive);
 }
 
 ResourceFilterProxyModel::~ResourceFilterProxyModel() = default;
 
 void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
 {
+    beginResetModel();
+    for (const QMetaObject::Connection &connection : std::as_const(m_connections)) {
+        disconnect(connection);
+    }
+    m_connections.clear();
     m_table = qobject_cast<ResourceTableModel *>(sourceModel);
-    QSortFilterProxyModel::setSourceModel(sourceModel);
+    m_inBatch = false;
+    m_structural = false;
+    m_layoutAnnounced = false;
+    m_dirty.clear();
+    QAbstractProxyModel::setSourceModel(sourceModel);
+    if (sourceModel) {
+        QAbstractItemModel *source = sourceModel;
+        m_connections << connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+            beginResetModel();
+            m_inBatch = false;
+            m_structural = false;
+            m_layoutAnnounced = false;
+            m_dirty.clear();
+            m_rows.clear();
+            m_proxyRowOf.clear();
+        });
+        m_connections << connect(source, &QAbstractItemModel::modelReset, this, [this] {
+            std::vector<int> rows;
+            const int count = this->sourceModel()->rowCount();
+            for (int row = 0; row < count; ++row) {
+                if (accepts(row)) {
+                    rows.push_back(row);
+                }
+            }
+            std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
+            m_rows = std::move(rows);
+            m_proxyRowOf.assign(size_t(count), -1);
+            for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
+                m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);
+            }
+            endResetModel();
+        });
+        m_connections << connect(
+            source, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) {
+                if (topLeft.isValid() && bottomRight.isValid() && !topLeft.parent().isValid()) {
+                    onRowsChanged(topLeft.row(), bottomRight.row(), roles);
+                    if (!roles.isEmpty() && !roles.contains(ResourceTableRoles::SortRole) && !roles.contains(ResourceTableRoles::ObjectRole) && m_table &&
+                        !m_rows.empty()) {
+                        // A repaint (the ages' tick): nothing moves; the views redraw what they show.
+                        Q_EMIT dataChanged(index(0, topLeft.column()), index(rowCount() - 1, bottomRight.column()), roles);
+                    }
+                }
+            });
+        m_connections << connect(source, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+            if (!m_inBatch) {
+                announceLayoutChange();
+            }
+        });
+        m_connections << connect(source, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid()) {
+                onRowsInserted(first, last);
+            }
+        });
+        m_connections << connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this] {
+            if (!m_inBatch) {
+                announceLayoutChange();
+            }
+        });
+        m_connections << connect(source, &QAbstractItemModel::rowsRemoved, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid()) {
+                onRowsRemoved(first, last);
+            }
+        });
+        // Anything else that moves source rows: recompute everything under one layout change.
+        const auto layoutStarts = [this] {
+            announceLayoutChange();
+        };
+        const auto layoutEnds = [this] {
+            std::vector<int> rows;
+            const int count = this->sourceModel()->rowCount();
+            for (int row = 0; row < count; ++row) {
+                if (accepts(row)) {
+                    rows.push_back(row);
+                }
+            }
+            std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
+            relayout(std::move(rows));
+        };
+        m_connections << connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, layoutStarts);
+        m_connections << connect(source, &QAbstractItemModel::layoutChanged, this, layoutEnds);
+        m_connections << connect(source, &QAbstractItemModel::rowsAboutToBeMoved, this, layoutStarts);
+        m_connections << connect(source, &QAbstractItemModel::rowsMoved, this, layoutEnds);
+        // Columns come and go with a reset of the proxy: rows stay, every index changes.
+        for (const auto aboutTo : {&QAbstractItemModel::columnsAboutToBeInserted, &QAbstractItemModel::columnsAboutToBeRemoved}) {
+            m_connections << connect(source, aboutTo, this, [this] { beginResetModel(); });
+        }
+        for (const auto done : {&QAbstractItemModel::columnsInserted, &QAbstractItemModel::columnsRemoved}) {
+            m_connections << connect(source, done, this, [this] { endResetModel(); });
+        }
+        m_connections << connect(source, &QAbstractItemModel::columnsAboutToBeMoved, this, [this] { beginResetModel(); });
+        m_connections << connect(source, &QAbstractItemModel::columnsMoved, this, [this] { endResetModel(); });
+        if (m_table) {
+            m_connections << connect(m_table, &ResourceTableModel::batchAboutToBeApplied, this, &ResourceFilterProxyModel::onBatchStarting);
+            m_connections << connect(m_table, &ResourceTableModel::batchApplied, this, &ResourceFilterProxyModel::onBatchEnded);
+        }
+    }
+    m_rows.clear();
+    m_proxyRowOf.clear();
+    if (sourceModel) {
+        const int count = sourceModel->rowCount();
+        m_proxyRowOf.assign(size_t(count), -1);
+        for (int row = 0; row < count; ++row) {
+            if (accepts(row)) {
+                m_rows.push_back(row);
+            }
+        }
+        std::sort(m_rows.begin(), m_rows.end(), [this](int a, int b) { return lessThan(a, b); });
+        for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
+            m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);
+        }
+    }
+    endResetModel();
 }
 
 void ResourceFilterProxyModel::setFilterText(const QString &text)
@@ -53,7 +162,7 @@ void ResourceFilterProxyModel::setFilterText(const QString &text)
         return;
     }
     m_text = trimmed;
-    refilter();
+    rebuild();
 }
 
 void ResourceFilterProxyModel::setLabelSelector(const LabelSelector &selector)
@@ -62,45 +171,358 @@ void ResourceFilterProxyModel::setLabelSelector(const LabelSelector &selector)
         return;
     }
     m_selector = selector;
-    refilter();
+    rebuild();
 }
 
-void ResourceFilterProxyModel::refilter()
+void ResourceFilterProxyModel::sort(int column, Qt::SortOrder order)
 {
-    // A new filter over 100k rows can add or drop thousands of scattered rows. Announced one
-    // interval at a time (invalidateRowsFilter()), each costs the proxy and the view O(rows):
-    // quadratic in all. Rebuilding the mapping is one filter pass and one sort, and views
-    // keep their current item through the layout change.
-    invalidate();
+    m_sortColumn = column;
+    m_sortOrder = order;
+    rebuild();
 }
 
-bool ResourceFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+QModelIndex ResourceFilterProxyModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (parent.isValid() || row < 0 || row >= rowCount() || column < 0 || column >= columnCount()) {
+        return {};
+    }
+    return createIndex(row, column);
+}
+
+QModelIndex ResourceFilterProxyModel::parent(const QModelIndex &child) const
+{
+    Q_UNUSED(child)
+    return {};
+}
+
+QModelIndex ResourceFilterProxyModel::sibling(int row, int column, const QModelIndex &index) const
+{
+    Q_UNUSED(index)
+    return this->index(row, column);
+}
+
+bool ResourceFilterProxyModel::hasChildren(const QModelIndex &parent) const
+{
+    return !parent.isValid() && rowCount() > 0 && columnCount() > 0;
+}
+
+int ResourceFilterProxyModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ResourceFilterProxyModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !sourceModel() ? 0 : sourceModel()->columnCount();
+}
+
+QVariant ResourceFilterProxyModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (!sourceModel()) {
+        return {};
+    }
+    if (orientation == Qt::Horizontal) {
+        return sourceModel()->headerData(section, orientation, role);
+    }
+    if (section < 0 || size_t(section) >= m_rows.size()) {
+        return {};
+    }
+    return sourceModel()->headerData(m_rows[size_t(section)], orientation, role);
+}
+
+QVariant ResourceFilterProxyModel::data(const QModelIndex &index, int role) const
+{
+    const QModelIndex source = mapToSource(index);
+    return source.isValid() ? source.data(role) : QVariant();
+}
+
+Qt::ItemFlags ResourceFilterProxyModel::flags(const QModelIndex &index) const
+{
+    const QModelIndex source = mapToSource(index);
+    return source.isValid() ? sourceModel()->flags(source) : Qt::NoItemFlags;
+}
+
+QModelIndex ResourceFilterProxyModel::mapToSource(const QModelIndex &proxyIndex) const
+{
+    if (!proxyIndex.isValid() || !sourceModel() || size_t(proxyIndex.row()) >= m_rows.size() || m_rows[size_t(proxyIndex.row())] >= sourceModel()->rowCount()) {
+        return {};
+    }
+    return sourceModel()->index(m_rows[size_t(proxyIndex.row())], proxyIndex.column());
+}
+
+QModelIndex ResourceFilterProxyModel::mapFromSource(const QModelIndex &sourceIndex) const
+{
+    if (!sourceIndex.isValid() || sourceIndex.parent().isValid() || size_t(sourceIndex.row()) >= m_proxyRowOf.size()) {
+        return {};
+    }
+    const int proxyRow = m_proxyRowOf[size_t(sourceIndex.row())];
+    return proxyRow < 0 ? QModelIndex() : index(proxyRow, sourceIndex.column());
+}
+
+bool ResourceFilterProxyModel::accepts(int sourceRow) const
 {
     if (m_text.isEmpty() && m_selector.isEmpty()) {
         return true;
     }
-    KubeObject object;
-    if (m_table) {
-        object = m_table->objectAt(sourceRow);
-    } else {
-        object = sourceModel()->index(sourceRow, 0, sourceParent).data(ResourceTableRoles::ObjectRole).value<KubeObject>();
-    }
+    const KubeObject object =
+        m_table ? m_table->objectAt(sourceRow) : sourceModel()->index(sourceRow, 0).data(ResourceTableRoles::ObjectRole).value<KubeObject>();
     if (!m_text.isEmpty() && !object.name().contains(m_text, Qt::CaseInsensitive) && !object.namespaceName().contains(m_text, Qt::CaseInsensitive)) {
         return false;
     }
     return m_selector.matches(object);
 }
 
-bool ResourceFilterProxyModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) const
+{
+    if (m_sortColumn < 0 || m_sortColumn >= columnCount()) {
+        return leftSourceRow < rightSourceRow;
+    }
+    int order = 0;
+    if (m_table) {
+        order = m_table->compareRows(leftSourceRow, rightSourceRow, m_sortColumn);
+    } else {
+        const QModelIndex left = sourceModel()->index(leftSourceRow, m_sortColumn);
+        const QModelIndex right = sourceModel()->index(rightSourceRow, m_sortColumn);
+        order = compareValues(left.data(ResourceTableRoles::SortRole), right.data(ResourceTableRoles::SortRole));
+        if (order == 0) {
+            order = QString::compare(left.data(ResourceTableRoles::KeyRole).toString(), right.data(ResourceTableRoles::KeyRole).toString());
+        }
+    }
+    return m_sortOrder == Qt::AscendingOrder ? order < 0 : order > 0;
+}
+
+QString ResourceFilterProxyModel::keyOf(int sourceRow) const
+{
+    return sourceModel()->index(sourceRow, 0).data(ResourceTableRoles::KeyRole).toString();
+}
+
+int ResourceFilterProxyModel::sourceRowOfKey(const QString &key) const
 {
     if (m_table) {
-        return m_table->compareRows(left.row(), right.row(), left.column()) < 0;
+        return m_table->rowOfKey(key);
     }
-    const int order = compareValues(left.data(sortRole()), right.data(sortRole()));
-    if (order != 0) {
-        return order < 0;
+    const int count = sourceModel()->rowCount();
+    for (int row = 0; row < count; ++row) {
+        if (keyOf(row) == key) {
+            return row;
+        }
     }
-    return left.data(ResourceTableRoles::KeyRole).toString() < right.data(ResourceTableRoles::KeyRole).toString();
+    return -1;
+}
+
+void ResourceFilterProxyModel::onBatchStarting()
+{
+    // The source has not changed yet: the persistent indexes' rows still hold their objects.
+    m_keysOfRows.clear();
+    rememberPersistentKeys();
+    m_inBatch = true;
+}
+
+void ResourceFilterProxyModel::onRowsChanged(int first, int last, const QList<int> &roles)
+{
+    if (m_table && !roles.isEmpty() && !roles.contains(ResourceTableRoles::SortRole) && !roles.contains(ResourceTableRoles::ObjectRole)) {
+        return; // a repaint, forwarded by the caller
+    }
+    for (int row = first; row <= last; ++row) {
+        m_dirty.push_back(row);
+    }
+    if (!m_inBatch) {
+        m_keysOfRows.clear();
+        rememberPersistentKeys();
+        applyPending();
+    }
+}
+
+void ResourceFilterProxyModel::onRowsInserted(int first, int last)
+{
+    // In a ResourceTableModel's batch rows are only appended; otherwise later rows move down.
+    if (!m_inBatch) {
+        for (int &sourceRow : m_rows) {
+            if (sourceRow >= first) {
+                sourceRow += last - first + 1;
+            }
+        }
+    }
+    for (int row = first; row <= last; ++row) {
+        m_dirty.push_back(row);
+    }
+    m_structural = true;
+    if (!m_inBatch) {
+        applyPending();
+    }
+}
+
+void ResourceFilterProxyModel::onRowsRemoved(int first, int last)
+{
+    const int count = last - first + 1;
+    const auto shift = [first, last, count](std::vector<int> &rows) {
+        std::erase_if(rows, [first, last](int sourceRow) { return sourceRow >= first && sourceRow <= last; });
+        for (int &sourceRow : rows) {
+            if (sourceRow > last) {
+                sourceRow -= count;
+            }
+        }
+    };
+    shift(m_dirty);
+    // In a batch the proxy's rows stay untouched until it ends (the views may not have been
+    // told yet); a ResourceTableModel only removes its tail, which applyPending() drops.
+    if (!m_inBatch) {
+        shift(m_rows);
+    }
+    m_structural = true;
+    if (!m_inBatch) {
+        applyPending();
+    }
+}
+
+void ResourceFilterProxyModel::onBatchEnded()
+{
+    m_inBatch = false;
+    applyPending();
+}
+
+bool ResourceFilterProxyModel::pendingKeepsLayout(int *firstProxyRow, int *lastProxyRow) const
+{
+    if (m_structural) {
+        return false;
+    }
+    *firstProxyRow = std::numeric_limits<int>::max();
+    *lastProxyRow = -1;
+    for (const int sourceRow : m_dirty) {
+        const int proxyRow = m_proxyRowOf[size_t(sourceRow)];
+        if ((proxyRow >= 0) != accepts(sourceRow)) {
+            return false;
+        }
+        if (proxyRow < 0) {
+            continue;
+        }
+        if ((proxyRow > 0 && lessThan(sourceRow, m_rows[size_t(proxyRow - 1)])) ||
+            (size_t(proxyRow + 1) < m_rows.size() && lessThan(m_rows[size_t(proxyRow + 1)], sourceRow))) {
+            return false;
+        }
+        *firstProxyRow = std::min(*firstProxyRow, proxyRow);
+        *lastProxyRow = std::max(*lastProxyRow, proxyRow);
+    }
+    return true;
+}
+
+void ResourceFilterProxyModel::applyPending()
+{
+    const int count = sourceModel() ? sourceModel()->rowCount() : 0;
+    std::sort(m_dirty.begin(), m_dirty.end());
+    m_dirty.erase(std::unique(m_dirty.begin(), m_dirty.end()), m_dirty.end());
+    std::erase_if(m_dirty, [count](int sourceRow) { return sourceRow >= count; });
+    int first = 0;
+    int last = -1;
+    if (!m_layoutAnnounced && m_proxyRowOf.size() == size_t(count) && pendingKeepsLayout(&first, &last)) {
+        m_dirty.clear();
+        m_keysOfRows.clear();
+        if (last >= first) {
+            Q_EMIT dataChanged(index(first, 0), index(last, columnCount() - 1));
+        }
+        return;
+    }
+    // Rows the batch touched leave their places and come back in their sorted places; the
+    // others keep their relative order, since their values did not change.
+    std::vector<char> isDirty(size_t(count), 0);
+    for (const int sourceRow : m_dirty) {
+        isDirty[size_t(sourceRow)] = 1;
+    }
+    std::vector<int> kept;
+    kept.reserve(m_rows.size());
+    for (const int sourceRow : m_rows) {
+        if (sourceRow < count && !isDirty[size_t(sourceRow)]) {
+            kept.push_back(sourceRow);
+        }
+    }
+    std::vector<int> fresh;
+    for (const int sourceRow : m_dirty) {
+        if (accepts(sourceRow)) {
+            fresh.push_back(sourceRow);
+        }
+    }
+    const auto less = [this](int a, int b) {
+        return lessThan(a, b);
+    };
+    std::sort(fresh.begin(), fresh.end(), less);
+    std::vector<int> rows;
+    rows.reserve(kept.size() + fresh.size());
+    std::merge(kept.begin(), kept.end(), fresh.begin(), fresh.end(), std::back_inserter(rows), less);
+    m_dirty.clear();
+    m_structural = false;
+    if (!m_layoutAnnounced) {
+        Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+        rememberPersistentKeys(); // indexes made just now: their rows' current objects
+    }
+    relayout(std::move(rows));
+}
+
+void ResourceFilterProxyModel::rebuild()
+{
+    if (!sourceModel()) {
+        return;
+    }
+    announceLayoutChange();
+    std::vector<int> rows;
+    const int count = sourceModel()->rowCount();
+    for (int row = 0; row < count; ++row) {
+        if (accepts(row)) {
+            rows.push_back(row);
+        }
+    }
+    std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
+    relayout(std::move(rows));
+}
+
+void ResourceFilterProxyModel::rememberPersistentKeys()
+{
+    const int count = sourceModel() ? sourceModel()->rowCount() : 0;
+    for (const QModelIndex &index : persistentIndexList()) {
+        if (index.isValid() && size_t(index.row()) < m_rows.size() && m_rows[size_t(index.row())] < count && !m_keysOfRows.contains(index.row())) {
+            m_keysOfRows.insert(index.row(), keyOf(m_rows[size_t(index.row())]));
+        }
+    }
+}
+
+void ResourceFilterProxyModel::announceLayoutChange()
+{
+    // Views make persistent indexes of their own when told (layoutAboutToBeChanged): noted after.
+    m_layoutAnnounced = true;
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    rememberPersistentKeys();
+}
+
+void ResourceFilterProxyModel::relayout(std::vector<int> rows)
+{
+    const int count = sourceModel() ? sourceModel()->rowCount() : 0;
+    // The object of each persistent index: remembered before the source changed, or, for an
+    // index made since (a view reacting to layoutAboutToBeChanged), the one its row shows now.
+    const QModelIndexList from = persistentIndexList();
+    QStringList keys;
+    keys.reserve(from.size());
+    for (const QModelIndex &index : from) {
+        QString key = m_keysOfRows.value(index.row());
+        if (key.isEmpty() && index.isValid() && size_t(index.row()) < m_rows.size() && m_rows[size_t(index.row())] < count) {
+            key = keyOf(m_rows[size_t(index.row())]);
+        }
+        keys.append(key);
+    }
+    m_rows = std::move(rows);
+    m_proxyRowOf.assign(size_t(count), -1);
+    for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
+        m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);
+    }
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (qsizetype i = 0; i < from.size(); ++i) {
+        const int sourceRow = keys.at(i).isEmpty() ? -1 : sourceRowOfKey(keys.at(i));
+        const int proxyRow = sourceRow >= 0 && sourceRow < count ? m_proxyRowOf[size_t(sourceRow)] : -1;
+        to.append(proxyRow >= 0 ? index(proxyRow, from.at(i).column()) : QModelIndex());
+    }
+    changePersistentIndexList(from, to);
+    m_keysOfRows.clear();
+    m_layoutAnnounced = false;
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
 } // namespace Cachescope

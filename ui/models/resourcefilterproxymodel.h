@@ -2,23 +2,38 @@
 
 #include "ui/models/labelselector.h"
 
-#include <QSortFilterProxyModel>
+#include <QAbstractProxyModel>
+#include <QHash>
+#include <QList>
+#include <QPersistentModelIndex>
+
+#include <vector>
 
 namespace Cachescope {
 
 class ResourceTableModel;
 
-// ResourceFilterProxyModel sorts and filters a ResourceTableModel: a text filter (a substring
-// of the name or the namespace, case-insensitive) and a LabelSelector, both of which a row must
-// pass. Sorting compares the typed SortRole values (numbers as numbers, ages as times), ties
-// broken by key. Sorting and filtering stay dynamic: changed rows move and are re-checked as
-// batches arrive, without re-sorting the rest; a new filter rebuilds the mapping once.
+// ResourceFilterProxyModel sorts and filters a flat table model, made for a live
+// ResourceTableModel of 100k rows: a text filter (a substring of the name or the namespace,
+// case-insensitive) and a LabelSelector, both of which a row must pass; sorting by the typed
+// SortRole values (numbers as numbers, ages as times), ties broken by key, descending being the
+// exact reverse.
 //
-// With a ResourceTableModel as source, comparisons (ResourceTableModel::compareRows()) and
-// filters read the rows directly instead of through QVariant-returning data() calls: sorting
-// 100k rows is dominated by the comparisons. Any other source model works through the roles.
+// Contract: a ResourceTableModel's batch (batchAboutToBeApplied() … batchApplied()) reaches the
+// views as one change, never as one signal per source signal: when the batch only changed rows
+// that keep their place and their filter result, one dataChanged over the range they span;
+// otherwise one layoutChanged, with the rows the batch touched taken out and merged back in
+// their sorted places, and persistent indexes (the current row, the selection) following their
+// object by key, even when the source moved it to another row. Other changes (a reset, a new
+// sort or filter) are one layout change or reset too. With any other source model every source
+// signal is applied at once, the same way, reading SortRole, KeyRole and ObjectRole.
+// Why not QSortFilterProxyModel: it answers each source dataChanged that touches the sort column
+// with a layout change of its own; a churning 100k-row table then spends seconds per batch.
+//
 // Thread: GUI. The source model is not owned.
-class ResourceFilterProxyModel final : public QSortFilterProxyModel
+// Cost: a batch that moves rows is O(rows + k log k) for k touched rows, plus the views' own
+// layout work; sort() and a new filter are O(rows log rows) comparisons.
+class ResourceFilterProxyModel final : public QAbstractProxyModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ResourceFilterProxyModel)
@@ -34,16 +49,67 @@ public:
     const LabelSelector &labelSelector() const { return m_selector; }
     void setLabelSelector(const LabelSelector &selector);
 
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+    // sort() orders by a source column (-1: the source's own order).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    QModelIndex sibling(int row, int column, const QModelIndex &index) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // data() and flags() answer nothing for a row whose source row a batch in progress removed.
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
+    QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
 
 private:
-    void refilter();
+    [[nodiscard]] bool accepts(int sourceRow) const;
+    // lessThan() is the full order: the sort column's values, then the key, reversed when descending.
+    [[nodiscard]] bool lessThan(int leftSourceRow, int rightSourceRow) const;
+    [[nodiscard]] QString keyOf(int sourceRow) const;
+    [[nodiscard]] int sourceRowOfKey(const QString &key) const;
 
+    // The live path.
+    void onBatchStarting();
+    void onRowsChanged(int first, int last, const QList<int> &roles);
+    void onRowsInserted(int first, int last);
+    void onRowsRemoved(int first, int last);
+    void onBatchEnded();
+    void applyPending();
+    [[nodiscard]] bool pendingKeepsLayout(int *firstProxyRow, int *lastProxyRow) const;
+
+    // rebuild() recomputes every row (filter and sort) under one layout change.
+    void rebuild();
+    // relayout() installs new proxy rows, moving persistent indexes by key, and ends the
+    // layout change that announceLayoutChange() (or applyPending()) began.
+    void relayout(std::vector<int> rows);
+    void announceLayoutChange();
+    // rememberPersistentKeys() notes the object (key) of each persistent index's row not yet noted.
+    void rememberPersistentKeys();
+
+    QList<QMetaObject::Connection> m_connections;
     ResourceTableModel *m_table = nullptr; // not owned; the source when it is one
     QString m_text;
     LabelSelector m_selector;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+
+    std::vector<int> m_rows; // proxy row → source row, accepted rows in sorted order
+    std::vector<int> m_proxyRowOf; // source row → proxy row, -1 when filtered out
+
+    // A batch in progress: source rows changed or inserted (dirty), and whether the source grew
+    // or shrank. The proxy's rows stay as they were, unannounced, until the batch ends.
+    bool m_inBatch = false;
+    std::vector<int> m_dirty;
+    bool m_structural = false;
+    bool m_layoutAnnounced = false; // layoutAboutToBeChanged() was emitted, layoutChanged() is due
+    // Proxy row → key of the persistent indexes' rows, noted before the source changed.
+    QHash<int, QString> m_keysOfRows;
 };
 
 } // namespace Cachescope

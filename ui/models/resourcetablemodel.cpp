@@ -162,6 +162,7 @@ void ResourceTableModel::applyBatch(const QList<Notification> &batch)
 {
     Q_ASSERT(thread() == QThread::currentThread());
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    Q_EMIT batchAboutToBeApplied();
 
     // 1. Deletions: the table shrinks by the number of deleted rows. Deleted rows inside the new
     // size are holes, filled by the surviving rows of the tail; the tail is then removed as one

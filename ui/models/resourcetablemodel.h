@@ -87,7 +87,9 @@ public:
 Q_SIGNALS:
     void progressChanged(qint64 itemsSoFar, qint64 remaining);
     void syncedChanged(bool synced);
-    // batchApplied() reports a batch that reached the rows (counts after coalescing).
+    // batchAboutToBeApplied() comes before a batch changes any row, batchApplied() after its
+    // last signal: a proxy can present the batch as one change (counts after coalescing).
+    void batchAboutToBeApplied();
     void batchApplied(int added, int updated, int removed);
 
 private:
