@@ -11,6 +11,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <memory>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
@@ -220,9 +222,15 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, ResponseCal
             }
         });
         connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
-        // A caller that goes away cancels its request.
-        connect(context, &QObject::destroyed, reply, &QNetworkReply::abort);
-        connect(reply, &QNetworkReply::finished, context, [=, this] {
+        auto answer = std::make_shared<QMetaObject::Connection>();
+        // A caller that goes away cancels its request. QObject emits destroyed() before it drops
+        // its connections, and abort() finishes the reply at once: the answer to the caller is
+        // cut first, or it would reach an object half destroyed.
+        connect(context, &QObject::destroyed, reply, [reply, answer] {
+            QObject::disconnect(*answer);
+            reply->abort();
+        });
+        *answer = connect(reply, &QNetworkReply::finished, context, [=, this] {
             // A connection that failed before any answer leaves the reply closed: no body to read.
             const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
             ApiError replyError = errorFromReply(reply, body, *sslErrors);

@@ -136,6 +136,7 @@ private Q_SLOTS:
     void discoveryAndPagedList_data();
     void discoveryAndPagedList();
     void wrongCaIsTlsErrorWithoutData();
+    void aCallerThatGoesAwayGetsNoAnswer();
     void watchResumesFromLastResourceVersion();
     void fiftyConcurrentWatches();
     void faults_data();
@@ -205,6 +206,26 @@ void TestClient::wrongCaIsTlsErrorWithoutData()
     QVERIFY2(response.error.message().contains(u"certificate-authority"_s), qPrintable(response.error.message()));
     QVERIFY(response.body.isEmpty());
     QVERIFY(!response.error.message().contains(config.user.token.revealString()));
+}
+
+// Deleting a request's context object cancels the request; the answer (an abort) must not
+// reach the context while it is being destroyed, which QObject's destroyed() would allow.
+void TestClient::aCallerThatGoesAwayGetsNoAnswer()
+{
+    SimProcess sim;
+    QVERIFY(sim.start({u"--faults"_s, u"latency=1:800"_s}));
+    ApiClient client(restConfig(Kubeconfig::loadFiles({sim.kubeconfig()}, true), u"sim-token"_s));
+    auto *context = new QObject;
+    bool answered = false;
+    client.send(podsRequest(), context, [&answered](const ApiResponse &) { answered = true; });
+    QTest::qWait(100); // the list is on the wire, its answer 800 ms away
+    QVERIFY(!answered);
+    delete context;
+    QTest::qWait(1500);
+    QVERIFY(!answered);
+    // The client still serves other callers.
+    const ApiResponse list = fetch(client, podsRequest());
+    QVERIFY2(list.isOk(), qPrintable(list.error.toString()));
 }
 
 void TestClient::watchResumesFromLastResourceVersion()
