@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QTableView>
 #include <QThread>
 #include <QTimer>
@@ -107,13 +108,13 @@ private:
     std::vector<qint64> m_samples;
 };
 
+// spin() runs the event loop for ms, idle when nothing is due (a processEvents() loop would
+// busy-wait and count as GUI CPU).
 void spin(int ms)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    }
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 void printLatency(const char *phase, const LatencyProbe::Figures &f, const QString &extra = {})
@@ -192,7 +193,7 @@ int main(int argc, char *argv[])
     model.setInformer(&informer);
     informer.run();
     while (!model.hasSynced()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        spin(10);
     }
     const double syncSeconds = double(timer.elapsed()) / 1000.0;
     printLatency("initial list (sync)", probe.stop(), u"%1 rows in %2 s"_s.arg(model.rowCount()).arg(syncSeconds, 0, 'f', 1));
@@ -243,7 +244,7 @@ int main(int argc, char *argv[])
     fresh.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
     fresh.setInformer(&informer);
     while (!fresh.hasSynced()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        spin(10);
     }
     view.setModel(&fresh);
     for (int column = 0; column < fresh.columnCount(); ++column) {

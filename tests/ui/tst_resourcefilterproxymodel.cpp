@@ -22,9 +22,11 @@ KubeObject pod(const QString &ns, const QString &name, int restarts, const QStri
 {
     const QString json = uR"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"%1","namespace":"%2","resourceVersion":"%5","labels":{%3},
         "creationTimestamp":"2024-01-01T00:00:00Z"},"spec":{"containers":[{"name":"a"}]},
-        "status":{"phase":"Running","containerStatuses":[{"ready":true,"restartCount":%4,"state":{"running":{}}}]}})"_s.arg(name, ns, labels)
+        "status":{"phase":"%6","containerStatuses":[{"ready":true,"restartCount":%4,"state":{"running":{}}}]}})"_s.arg(name, ns, labels)
                              .arg(restarts)
-                             .arg(rv);
+                             .arg(rv)
+                             // Some variety for sorting by status.
+                             .arg(restarts % 3 == 1 ? u"Pending"_s : u"Running"_s);
     return *KubeObject::fromJson(json.toUtf8());
 }
 
@@ -176,6 +178,8 @@ void TestResourceFilterProxyModel::randomBatchesKeepTheOrder_data()
     QTest::newRow("by name, with a selector") << u"name"_s << Qt::AscendingOrder << u"tier=front"_s << 3u;
     QTest::newRow("by restarts, descending, with a selector") << u"restarts"_s << Qt::DescendingOrder << u"tier!=front"_s << 4u;
     QTest::newRow("unsorted, with a selector") << u"none"_s << Qt::AscendingOrder << u"tier=front"_s << 5u;
+    QTest::newRow("by age (a computed time), descending") << u"age"_s << Qt::DescendingOrder << QString() << 6u;
+    QTest::newRow("by status (text, case ignored)") << u"status"_s << Qt::AscendingOrder << QString() << 7u;
 }
 
 // Random batches of adds, updates (restarts and labels change) and deletes (holes filled from
@@ -189,7 +193,13 @@ void TestResourceFilterProxyModel::randomBatchesKeepTheOrder()
     QFETCH(quint32, seed);
 
     const int restartsColumn = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
-    const int sortColumn = column == u"restarts"_s ? restartsColumn : column == u"name"_s ? 0 : -1;
+    const QHash<QString, int> columns{
+        {u"restarts"_s, restartsColumn},
+        {u"name"_s, 0},
+        {u"age"_s, int(m_model->columns().indexOf(ResourceColumns::Field::Age))},
+        {u"status"_s, int(m_model->columns().indexOf(ResourceColumns::Field::PodStatus))},
+    };
+    const int sortColumn = columns.value(column, -1);
     const LabelSelector labels = std::get<LabelSelector>(LabelSelector::parse(selector));
     m_proxy->setLabelSelector(labels);
     m_proxy->sort(sortColumn, order);

@@ -4,7 +4,6 @@
 #include "ui/models/resourcetableroles.h"
 
 #include <algorithm>
-#include <iterator>
 #include <limits>
 
 namespace Cachescope {
@@ -58,6 +57,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
             m_proxyRowOf.clear();
         });
         m_connections << connect(source, &QAbstractItemModel::modelReset, this, [this] {
+            refreshSortKeys();
             std::vector<int> rows;
             const int count = this->sourceModel()->rowCount();
             for (int row = 0; row < count; ++row) {
@@ -109,6 +109,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
             announceLayoutChange();
         };
         const auto layoutEnds = [this] {
+            refreshSortKeys();
             std::vector<int> rows;
             const int count = this->sourceModel()->rowCount();
             for (int row = 0; row < count; ++row) {
@@ -128,10 +129,16 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
             m_connections << connect(source, aboutTo, this, [this] { beginResetModel(); });
         }
         for (const auto done : {&QAbstractItemModel::columnsInserted, &QAbstractItemModel::columnsRemoved}) {
-            m_connections << connect(source, done, this, [this] { endResetModel(); });
+            m_connections << connect(source, done, this, [this] {
+                refreshSortKeys();
+                endResetModel();
+            });
         }
         m_connections << connect(source, &QAbstractItemModel::columnsAboutToBeMoved, this, [this] { beginResetModel(); });
-        m_connections << connect(source, &QAbstractItemModel::columnsMoved, this, [this] { endResetModel(); });
+        m_connections << connect(source, &QAbstractItemModel::columnsMoved, this, [this] {
+            refreshSortKeys();
+            endResetModel();
+        });
         if (m_table) {
             m_connections << connect(m_table, &ResourceTableModel::batchAboutToBeApplied, this, &ResourceFilterProxyModel::onBatchStarting);
             m_connections << connect(m_table, &ResourceTableModel::batchApplied, this, &ResourceFilterProxyModel::onBatchEnded);
@@ -139,6 +146,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
     }
     m_rows.clear();
     m_proxyRowOf.clear();
+    refreshSortKeys();
     if (sourceModel) {
         const int count = sourceModel->rowCount();
         m_proxyRowOf.assign(size_t(count), -1);
@@ -178,6 +186,7 @@ void ResourceFilterProxyModel::sort(int column, Qt::SortOrder order)
 {
     m_sortColumn = column;
     m_sortOrder = order;
+    refreshSortKeys();
     rebuild();
 }
 
@@ -278,7 +287,9 @@ bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) c
         return leftSourceRow < rightSourceRow;
     }
     int order = 0;
-    if (m_table) {
+    if (usesSortKeys() && size_t(std::max(leftSourceRow, rightSourceRow)) < m_sortKeys.size()) {
+        order = ResourceTableModel::compareSortKeys(m_sortKeys[size_t(leftSourceRow)], m_sortKeys[size_t(rightSourceRow)]);
+    } else if (m_table) {
         order = m_table->compareRows(leftSourceRow, rightSourceRow, m_sortColumn);
     } else {
         const QModelIndex left = sourceModel()->index(leftSourceRow, m_sortColumn);
@@ -412,6 +423,7 @@ void ResourceFilterProxyModel::applyPending()
     std::sort(m_dirty.begin(), m_dirty.end());
     m_dirty.erase(std::unique(m_dirty.begin(), m_dirty.end()), m_dirty.end());
     std::erase_if(m_dirty, [count](int sourceRow) { return sourceRow >= count; });
+    updateSortKeys(m_dirty, count);
     int first = 0;
     int last = -1;
     if (!m_layoutAnnounced && m_proxyRowOf.size() == size_t(count) && pendingKeepsLayout(&first, &last)) {
@@ -445,9 +457,18 @@ void ResourceFilterProxyModel::applyPending()
         return lessThan(a, b);
     };
     std::sort(fresh.begin(), fresh.end(), less);
+    // Merged by binary search, not std::merge: k log n comparisons instead of n + k, since a
+    // batch touches tens of rows among 100k and a comparison may compare strings.
     std::vector<int> rows;
     rows.reserve(kept.size() + fresh.size());
-    std::merge(kept.begin(), kept.end(), fresh.begin(), fresh.end(), std::back_inserter(rows), less);
+    auto from = kept.cbegin();
+    for (const int sourceRow : fresh) {
+        const auto to = std::upper_bound(from, kept.cend(), sourceRow, less);
+        rows.insert(rows.end(), from, to);
+        rows.push_back(sourceRow);
+        from = to;
+    }
+    rows.insert(rows.end(), from, kept.cend());
     m_dirty.clear();
     m_structural = false;
     if (!m_layoutAnnounced) {
@@ -463,6 +484,9 @@ void ResourceFilterProxyModel::rebuild()
         return;
     }
     announceLayoutChange();
+    if (usesSortKeys() && m_sortKeys.size() != size_t(sourceModel()->rowCount())) {
+        refreshSortKeys();
+    }
     std::vector<int> rows;
     const int count = sourceModel()->rowCount();
     for (int row = 0; row < count; ++row) {
@@ -472,6 +496,36 @@ void ResourceFilterProxyModel::rebuild()
     }
     std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
     relayout(std::move(rows));
+}
+
+bool ResourceFilterProxyModel::usesSortKeys() const
+{
+    return m_table != nullptr && m_sortColumn >= 0 && m_sortColumn < m_table->columnCount();
+}
+
+void ResourceFilterProxyModel::refreshSortKeys()
+{
+    m_sortKeys.clear();
+    if (!usesSortKeys()) {
+        m_sortKeys.shrink_to_fit();
+        return;
+    }
+    const int count = m_table->rowCount();
+    m_sortKeys.reserve(size_t(count));
+    for (int row = 0; row < count; ++row) {
+        m_sortKeys.push_back(m_table->sortKey(row, m_sortColumn));
+    }
+}
+
+void ResourceFilterProxyModel::updateSortKeys(const std::vector<int> &sourceRows, int sourceCount)
+{
+    if (!usesSortKeys()) {
+        return;
+    }
+    m_sortKeys.resize(size_t(sourceCount));
+    for (const int row : sourceRows) {
+        m_sortKeys[size_t(row)] = m_table->sortKey(row, m_sortColumn);
+    }
 }
 
 void ResourceFilterProxyModel::rememberPersistentKeys()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/models/labelselector.h"
+#include "ui/models/resourcetablemodel.h"
 
 #include <QAbstractProxyModel>
 #include <QHash>
@@ -10,8 +11,6 @@
 #include <vector>
 
 namespace Cachescope {
-
-class ResourceTableModel;
 
 // ResourceFilterProxyModel sorts and filters a flat table model, made for a live
 // ResourceTableModel of 100k rows: a text filter (a substring of the name or the namespace,
@@ -32,7 +31,9 @@ class ResourceTableModel;
 //
 // Thread: GUI. The source model is not owned.
 // Cost: a batch that moves rows is O(rows + k log k) for k touched rows, plus the views' own
-// layout work; sort() and a new filter are O(rows log rows) comparisons.
+// layout work; sort() and a new filter are O(rows log rows) comparisons. With a
+// ResourceTableModel the comparisons read sort keys made once per row (a parsed cell, a folded
+// string): O(rows) more memory while sorted by a column.
 class ResourceFilterProxyModel final : public QAbstractProxyModel
 {
     Q_OBJECT
@@ -91,6 +92,11 @@ private:
     void announceLayoutChange();
     // rememberPersistentKeys() notes the object (key) of each persistent index's row not yet noted.
     void rememberPersistentKeys();
+    // The sort keys of a ResourceTableModel source: made once per row for the sort column
+    // (refreshSortKeys()), and again for each row a batch touches.
+    [[nodiscard]] bool usesSortKeys() const;
+    void refreshSortKeys();
+    void updateSortKeys(const std::vector<int> &sourceRows, int sourceCount);
 
     QList<QMetaObject::Connection> m_connections;
     ResourceTableModel *m_table = nullptr; // not owned; the source when it is one
@@ -100,6 +106,7 @@ private:
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 
     std::vector<int> m_rows; // proxy row → source row, accepted rows in sorted order
+    std::vector<ResourceTableModel::SortKey> m_sortKeys; // source row → its key, when usesSortKeys()
     std::vector<int> m_proxyRowOf; // source row → proxy row, -1 when filtered out
 
     // A batch in progress: source rows changed or inserted (dirty), and whether the source grew

@@ -382,6 +382,69 @@ int ResourceTableModel::compareRows(int left, int right, int column) const
     return order != 0 ? order : compareText(a.key, b.key);
 }
 
+ResourceTableModel::SortKey ResourceTableModel::sortKey(int row, int column) const
+{
+    const Row &r = m_rows[size_t(row)];
+    SortKey key;
+    key.key = r.key;
+    switch (m_columns.column(column).field) {
+    case ResourceColumns::Field::Name:
+        key.kind = SortKey::Kind::Text;
+        key.text = r.object.name();
+        return key;
+    case ResourceColumns::Field::Namespace:
+        key.kind = SortKey::Kind::Text;
+        key.text = r.object.namespaceName();
+        return key;
+    case ResourceColumns::Field::Node:
+        key.kind = SortKey::Kind::Text;
+        key.text = r.object.nodeName();
+        return key;
+    case ResourceColumns::Field::Age:
+        key.kind = SortKey::Kind::Number;
+        key.number = -double(createdMs(r));
+        return key;
+    default:
+        break;
+    }
+    const QVariant value = m_columns.needsDocument(column) ? cachedCell(r, column) : cell(r, column);
+    switch (value.typeId()) {
+    case QMetaType::UnknownType:
+        break;
+    case QMetaType::QString:
+        // compareVariants() compares strings ignoring case: fold once here instead.
+        key.kind = SortKey::Kind::Text;
+        key.text = value.toString().toCaseFolded();
+        break;
+    case QMetaType::LongLong:
+    case QMetaType::Int:
+    case QMetaType::Double:
+    case QMetaType::Bool:
+        key.kind = SortKey::Kind::Number;
+        key.number = value.toDouble();
+        break;
+    default:
+        key.kind = SortKey::Kind::Text;
+        key.text = value.toString();
+        break;
+    }
+    return key;
+}
+
+int ResourceTableModel::compareSortKeys(const SortKey &a, const SortKey &b)
+{
+    int order = 0;
+    if (a.kind == SortKey::Kind::Missing || b.kind == SortKey::Kind::Missing) {
+        order = int(a.kind != SortKey::Kind::Missing) - int(b.kind != SortKey::Kind::Missing);
+    } else if (a.kind == SortKey::Kind::Number && b.kind == SortKey::Kind::Number) {
+        order = threeWay(a.number, b.number);
+    } else if (a.kind == SortKey::Kind::Text && b.kind == SortKey::Kind::Text) {
+        order = QString::compare(a.text, b.text, Qt::CaseSensitive);
+    }
+    // A number and a text do not compare (as QVariant::compare says): the keys decide.
+    return order != 0 ? order : compareText(a.key, b.key);
+}
+
 QVariant ResourceTableModel::data(const QModelIndex &index, int role) const
 {
     Q_ASSERT(checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid));

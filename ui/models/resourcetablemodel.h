@@ -67,6 +67,18 @@ public:
     // compareRows() orders two rows by a column's typed value (missing values first), then by
     // key: what a sorting proxy needs, without a QVariant per side for the extracted fields.
     [[nodiscard]] int compareRows(int left, int right, int column) const;
+    // SortKey is one row's value in one column, made once to sort many rows with:
+    // compareSortKeys() orders two keys exactly as compareRows() orders their rows.
+    struct SortKey
+    {
+        enum class Kind : quint8 { Missing, Number, Text };
+        Kind kind = Kind::Missing;
+        double number = 0;
+        QString text; // case-folded where compareRows() ignores case
+        QString key; // the tie-breaker: the row's key
+    };
+    [[nodiscard]] SortKey sortKey(int row, int column) const;
+    [[nodiscard]] static int compareSortKeys(const SortKey &a, const SortKey &b);
 
     // Progress of the first list (and of relists): items received so far and the server's
     // remainingItemCount estimate (-1 when the server gave none).
