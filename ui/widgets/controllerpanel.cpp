@@ -124,6 +124,8 @@ ControllerPanel::ControllerPanel(QWidget *parent)
     resultsLayout->addWidget(m_counters);
     resultsLayout->addWidget(m_findingsView, 1);
 
+    // Wide enough for the parameters' placeholder ("restartThreshold=3, pendingSeconds=300").
+    form->setMinimumWidth(fontMetrics().horizontalAdvance(u'x') * 48);
     auto *splitter = new QSplitter(this);
     splitter->addWidget(form);
     splitter->addWidget(results);

@@ -56,6 +56,14 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultSectionSize(140);
+    // Names of pods differ at their end (replicaset hash, pod suffix): elide in the middle, and
+    // give the name column room for a typical generated name.
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_proxy->columnCount() > 0) {
+            m_table->setColumnWidth(0, m_table->fontMetrics().horizontalAdvance(u'x') * 42);
+        }
+    });
 
     auto *lines = new QHBoxLayout;
     lines->addWidget(m_filter, 2);
