@@ -287,7 +287,7 @@ bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) c
         return leftSourceRow < rightSourceRow;
     }
     int order = 0;
-    if (usesSortKeys() && size_t(std::max(leftSourceRow, rightSourceRow)) < m_sortKeys.size()) {
+    if (m_sortKeysValid && size_t(std::max(leftSourceRow, rightSourceRow)) < m_sortKeys.size()) {
         order = ResourceTableModel::compareSortKeys(m_sortKeys[size_t(leftSourceRow)], m_sortKeys[size_t(rightSourceRow)]);
     } else if (m_table) {
         order = m_table->compareRows(leftSourceRow, rightSourceRow, m_sortColumn);
@@ -506,7 +506,8 @@ bool ResourceFilterProxyModel::usesSortKeys() const
 void ResourceFilterProxyModel::refreshSortKeys()
 {
     m_sortKeys.clear();
-    if (!usesSortKeys()) {
+    m_sortKeysValid = usesSortKeys();
+    if (!m_sortKeysValid) {
         m_sortKeys.shrink_to_fit();
         return;
     }

@@ -107,6 +107,7 @@ private:
 
     std::vector<int> m_rows; // proxy row → source row, accepted rows in sorted order
     std::vector<ResourceTableModel::SortKey> m_sortKeys; // source row → its key, when usesSortKeys()
+    bool m_sortKeysValid = false; // usesSortKeys() at the last refreshSortKeys(): lessThan() is hot
     std::vector<int> m_proxyRowOf; // source row → proxy row, -1 when filtered out
 
     // A batch in progress: source rows changed or inserted (dirty), and whether the source grew
