@@ -115,6 +115,7 @@ ControllerPanel::ControllerPanel(QWidget *parent)
     m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_findingsView->verticalHeader()->hide();
+    m_findingsView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_findingsView->setWordWrap(false);
     m_findingsView->setTextElideMode(Qt::ElideMiddle); // keys: namespace and the name's tail both matter
     m_findingsView->setColumnWidth(FindingsTableModel::KeyColumn, fontMetrics().horizontalAdvance(u'x') * 40);

@@ -14,6 +14,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
@@ -90,6 +92,7 @@ EventStreamView::EventStreamView(QWidget *parent)
     m_table->setModel(m_filter);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle); // keys: namespace and the name's end both matter
     m_table->setShowGrid(false);
     m_table->verticalHeader()->hide();
     // A fixed row height spares the view from measuring 50k rows.
@@ -102,6 +105,10 @@ EventStreamView::EventStreamView(QWidget *parent)
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first) {
         if (first == 0) {
             m_table->resizeColumnsToContents();
+            // The first rows may all be short (one namespace, "Added"): keep room for the rest.
+            const int x = m_table->fontMetrics().horizontalAdvance(u'x');
+            m_table->setColumnWidth(EventStreamModel::TypeColumn, std::max(m_table->columnWidth(EventStreamModel::TypeColumn), x * 10));
+            m_table->setColumnWidth(EventStreamModel::KeyColumn, std::max(m_table->columnWidth(EventStreamModel::KeyColumn), x * 40));
         }
         if (m_followAction->isChecked()) {
             m_table->scrollToBottom();
