@@ -3,3 +3,4 @@ cachescope_add_test(NAME tst_timelinemodel SOURCES tst_timelinemodel.cpp LIBRARI
 cachescope_add_test(NAME tst_timelinewidget SOURCES tst_timelinewidget.cpp LIBRARIES cachescope-ui LABELS ui)
 # The controller panel's findings table (issue 7).
 cachescope_add_test(NAME tst_findingstablemodel SOURCES tst_findingstablemodel.cpp LIBRARIES cachescope-ui LABELS ui)
+cachescope_add_test(NAME tst_controllerpanel SOURCES tst_controllerpanel.cpp LIBRARIES cachescope-ui LABELS ui)
