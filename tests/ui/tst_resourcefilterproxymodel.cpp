@@ -56,6 +56,7 @@ private Q_SLOTS:
     void randomBatchesKeepTheOrder();
     void aBatchThatMovesNothingIsOneDataChanged();
     void otherSourceModelsWork();
+    void aSourceThatDiesFirstEmptiesTheProxy();
 
 private:
     std::unique_ptr<ResourceTableModel> m_model;
@@ -342,6 +343,18 @@ void TestResourceFilterProxyModel::otherSourceModelsWork()
     source.item(0)->setData(0, ResourceTableRoles::SortRole); // "b" sinks below "a"
     QCOMPARE(visibleNames(proxy), (QStringList{u"a"_s, u"b"_s}));
     QCOMPARE(a.row(), 0);
+}
+
+void TestResourceFilterProxyModel::aSourceThatDiesFirstEmptiesTheProxy()
+{
+    QCOMPARE(m_proxy->rowCount(), 5);
+    m_modelTester.reset();
+    m_model.reset();
+    QCOMPARE(m_proxy->rowCount(), 0);
+    // Still usable: a new sort or filter over nothing.
+    m_proxy->sort(1, Qt::DescendingOrder);
+    m_proxy->setFilterText(u"web"_s);
+    QCOMPARE(m_proxy->rowCount(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestResourceFilterProxyModel)

@@ -47,6 +47,20 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
     QAbstractProxyModel::setSourceModel(sourceModel);
     if (sourceModel) {
         QAbstractItemModel *source = sourceModel;
+        // A source that dies first leaves the proxy empty, not pointing at it.
+        m_connections << connect(source, &QObject::destroyed, this, [this] {
+            beginResetModel();
+            m_table = nullptr;
+            m_inBatch = false;
+            m_structural = false;
+            m_layoutAnnounced = false;
+            m_dirty.clear();
+            m_rows.clear();
+            m_proxyRowOf.clear();
+            m_sortKeys.clear();
+            m_sortKeysValid = false;
+            endResetModel();
+        });
         m_connections << connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
             beginResetModel();
             m_inBatch = false;
