@@ -16,6 +16,7 @@
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
 #include "core/workqueue/queueeventlog.h"
+#include "core/workqueue/ratelimitingqueue.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -124,10 +125,12 @@ QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
     return state;
 }
 
+// idle() counts keys waiting out a retry backoff too: a key coming back later would make a
+// settled() that was true false again.
 bool idle(const Controller &controller)
 {
     const QueueMetrics metrics = controller.metrics();
-    return metrics.depth == 0 && metrics.processing == 0;
+    return metrics.depth == 0 && metrics.processing == 0 && controller.sharedQueue()->waitingCount() == 0;
 }
 
 // settled() is true when the cache equals the server's truth, every handler has received every
@@ -144,7 +147,7 @@ QString settleReport(const SharedIndexInformer &informer, const Sim::SimCluster 
 {
     const SharedIndexInformer::Counters counters = informer.counters();
     const QueueMetrics metrics = controller.metrics();
-    return u"cache %1 objects, truth %2, equal %3; relists %4, errors %5 (last: %6); handler backlogs %7; queue depth %8, processing %9"_s
+    return u"cache %1 objects, truth %2, equal %3; relists %4, errors %5 (last: %6); handler backlogs %7; queue depth %8, processing %9, waiting %10"_s
         .arg(informer.indexer().size())
         .arg(sim.truth(u"pods"_s).size())
         .arg(cacheState(informer) == sim.truth(u"pods"_s))
@@ -153,7 +156,8 @@ QString settleReport(const SharedIndexInformer &informer, const Sim::SimCluster 
         .arg(counters.reflector.lastError.toString())
         .arg(std::accumulate(counters.handlerBacklogs.cbegin(), counters.handlerBacklogs.cend(), qsizetype(0)))
         .arg(metrics.depth)
-        .arg(metrics.processing);
+        .arg(metrics.processing)
+        .arg(controller.sharedQueue()->waitingCount());
 }
 } // namespace
 
