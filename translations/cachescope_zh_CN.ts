@@ -271,6 +271,10 @@ Cluster: %3, user: %4</source>
             <source>processed %1 · succeeded %2 · retried %3 · gave up %4 · dropped %5 · queue depth %6 · findings %7</source>
             <translation>已处理 %1 · 成功 %2 · 重试 %3 · 放弃 %4 · 丢弃 %5 · 队列深度 %6 · 发现 %7</translation>
         </message>
+        <message>
+            <source>waiting for %1</source>
+            <translation>等待%1</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::EventStreamModel</name>
@@ -459,6 +463,10 @@ Cluster: %3, user: %4</source>
         <message>
             <source>%1 of %2</source>
             <translation>%2 的 %1</translation>
+        </message>
+        <message>
+            <source>the caches of the owners to sync (%1)</source>
+            <translation>属主的缓存同步（%1）</translation>
         </message>
     </context>
     <context>

@@ -1,13 +1,11 @@
 #include "core/cli/controlcommand.h"
 
-#include "core/cache/cluster.h"
-#include "core/cache/informerfactory.h"
 #include "core/cli/informersession.h"
 #include "core/cli/tableprinter.h"
 #include "core/controller/controller.h"
 #include "core/controller/durationtext.h"
 #include "core/controller/findingsstore.h"
-#include "core/controller/ownerreferencecheck.h"
+#include "core/controller/ownerinformers.h"
 #include "core/controller/processfunctionregistry.h"
 #include "core/controller/processlog.h"
 
@@ -20,20 +18,6 @@
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
-
-namespace {
-// The kinds that own objects in a cluster, by the resource name discovery resolves.
-const QList<std::pair<QString, QString>> ownerKinds{
-    {u"ReplicaSet"_s, u"replicasets.apps"_s},
-    {u"Deployment"_s, u"deployments.apps"_s},
-    {u"StatefulSet"_s, u"statefulsets.apps"_s},
-    {u"DaemonSet"_s, u"daemonsets.apps"_s},
-    {u"Job"_s, u"jobs.batch"_s},
-    {u"CronJob"_s, u"cronjobs.batch"_s},
-    {u"ReplicationController"_s, u"replicationcontrollers"_s},
-    {u"Node"_s, u"nodes"_s},
-};
-} // namespace
 
 void ControlCommand::addOptions(QCommandLineParser &parser)
 {
@@ -138,42 +122,21 @@ void ControlCommand::onSessionReady()
 
 void ControlCommand::startOwnerInformers()
 {
-    Cluster *cluster = m_session->cluster();
     const InformerRequest &request = m_session->request();
-    QHash<QString, const Indexer *> indexers;
-    QList<SharedIndexInformer *> owners;
-    for (const auto &[kind, resource] : ownerKinds) {
-        const auto resolved = cluster->discovery().resolve(resource);
-        const ApiResource *apiResource = std::get_if<ApiResource>(&resolved);
-        if (!apiResource || !apiResource->supports(u"list"_s) || !apiResource->supports(u"watch"_s)) {
-            continue; // a kind this server does not have: references to it are not judged
-        }
-        InformerKey key;
-        key.resource = *apiResource;
-        key.namespaceName = apiResource->namespaced && !request.allNamespaces ? request.namespaceName : QString();
-        SharedIndexInformer *informer = cluster->informers()->informer(key);
-        indexers.insert(kind, &informer->indexer());
-        owners.append(informer);
-    }
-    m_options.ownerLookup = OwnerReferenceCheck::lookupIn(indexers);
-    const auto startWhenSynced = [this, owners] {
-        if (!m_controller && !m_ended &&
-            std::all_of(owners.cbegin(), owners.cend(), [](const SharedIndexInformer *informer) { return informer->hasSynced(); })) {
+    m_owners = new OwnerInformers(m_session->cluster(), request.allNamespaces ? QString() : request.namespaceName, this);
+    m_options.ownerLookup = m_owners->lookup();
+    connect(m_owners, &OwnerInformers::synced, this, [this] {
+        if (!m_controller && !m_ended) {
             runController();
         }
-    };
-    for (SharedIndexInformer *owner : std::as_const(owners)) {
-        connect(owner, &SharedIndexInformer::synced, this, startWhenSynced);
-    }
-    cluster->informers()->start();
+    });
     // The request's timeout bounds the owners' sync as it bounded the resource's.
     QTimer::singleShot(request.timeout, this, [this] {
         if (!m_controller && !m_ended) {
-            m_err << "error: the informers of the owners did not sync in time\n";
+            m_err << "error: the informers of the owners did not sync in time (" << m_owners->pendingKinds().join(u", "_s) << ")\n";
             done(1);
         }
     });
-    startWhenSynced();
 }
 
 void ControlCommand::runController()
@@ -240,11 +203,7 @@ QString ControlCommand::controllersHelp()
             help += u"  %1 %2: %3 (default %4)\n"_s.arg(name, parameter.name, parameter.description, parameter.defaultValue);
         }
         if (info.needsOwnerLookup) {
-            QStringList kinds;
-            for (const auto &kind : ownerKinds) {
-                kinds.append(kind.first);
-            }
-            help += u"  %1: owners are looked up in informers of %2\n"_s.arg(name, kinds.join(u", "_s));
+            help += u"  %1: owners are looked up in informers of %2\n"_s.arg(name, OwnerInformers::kinds().join(u", "_s));
         }
     }
     return help;

@@ -21,6 +21,7 @@ namespace Cachescope {
 class Controller;
 class FindingsStore;
 class InformerSession;
+class OwnerInformers;
 class SharedIndexInformer;
 
 // ControlCommand is `cachescope-cli control RESOURCE [-n NS | -A] --controller NAME
@@ -94,6 +95,7 @@ private:
     std::unique_ptr<InformerSession> m_session; // session mode
     std::unique_ptr<Controller> m_controller;
     QTimer *m_timer = nullptr; // owned (child)
+    OwnerInformers *m_owners = nullptr; // owned (child), for owner-references
     bool m_ended = false;
 };
 

@@ -10,6 +10,7 @@
 #include "ui/models/findingstablemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -80,9 +81,32 @@ private Q_SLOTS:
         QCOMPARE(panel.controllerName(), u"simulated-work"_s);
         panel.findChild<QLineEdit *>(u"parameters"_s)->setText(u" durationMs=5 , failureRate=0.5,, "_s);
         QCOMPARE(panel.parameterAssignments(), (QStringList{u"durationMs=5"_s, u"failureRate=0.5"_s}));
-        // A controller that needs the owners' informers is not offered here.
+        // Every built-in is offered, owner-references too (the explorer gets the owners' informers).
         panel.setControllerName(u"owner-references"_s);
-        QCOMPARE(panel.controllerName(), u"simulated-work"_s);
+        QCOMPARE(panel.controllerName(), u"owner-references"_s);
+    }
+
+    void aWaitingControllerSaysWhyAndCanBeStopped()
+    {
+        ControllerPanel panel;
+        panel.setRunnable(true);
+        Indexer indexer;
+        Controller controller(&indexer, std::make_shared<FlaggingFunction>(), ControllerSettings{});
+        panel.setController(&controller, u"pods of test"_s);
+        auto *state = panel.findChild<QLabel *>(u"state"_s);
+        QVERIFY(state);
+        QVERIFY(state->text().contains(ControllerPanel::tr("starting")));
+        QVERIFY(!button(panel, u"stop"_s)->isEnabled());
+        panel.setWaitingFor(u"the caches of the owners to sync (ReplicaSet)"_s);
+        QVERIFY2(state->text().contains(u"waiting for the caches of the owners to sync (ReplicaSet)"_s), qPrintable(state->text()));
+        QVERIFY(button(panel, u"stop"_s)->isEnabled());
+        QVERIFY(button(panel, u"start"_s)->isEnabled());
+        // Once it runs, the note is gone.
+        panel.setWaitingFor({});
+        controller.start();
+        QTRY_VERIFY(state->text().contains(ControllerPanel::tr("running")));
+        controller.stop();
+        panel.setController(nullptr);
     }
 
     void buttonsFollowTheController()

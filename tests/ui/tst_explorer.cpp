@@ -3,7 +3,9 @@
 // event stream and the pipeline follow the shown informer, a namespace choice narrows the table,
 // and a controller run from the explorer feeds the workqueue timeline.
 #include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
 #include "core/controller/controller.h"
+#include "core/controller/findingsstore.h"
 #include "core/sim/simcluster.h"
 #include "ui/models/eventstreammodel.h"
 #include "ui/models/resourcetablemodel.h"
@@ -17,6 +19,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -140,6 +143,55 @@ private Q_SLOTS:
             return titles;
         };
         QTRY_COMPARE_WITH_TIMEOUT(headers(), (QStringList{u"Name"_s, u"Namespace"_s, u"Color"_s, u"Size"_s, u"Age"_s}), 10000);
+    }
+
+    void ownerReferencesWaitForTheOwnersCaches()
+    {
+        Sim::SimOptions options;
+        options.pods = 60;
+        options.namespaces = 2;
+        options.churn = 0;
+        Sim::SimCluster sim(options);
+        QString error;
+        QVERIFY2(sim.start(&error), qPrintable(error));
+
+        MainWindow window;
+        Workspace workspace;
+        Explorer explorer(&window, &workspace);
+        window.show();
+        explorer.openKubeconfig(sim.kubeconfigPath());
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(), 30000);
+        QCOMPARE(explorer.currentInformer()->name(), u"pods"_s);
+
+        ControllerPanel *panel = explorer.controllerPanel();
+        panel->setControllerName(u"owner-references"_s);
+        panel->findChild<QLineEdit *>(u"parameters"_s)->clear();
+        QTest::mouseClick(panel->findChild<QPushButton *>(u"start"_s), Qt::LeftButton);
+        QVERIFY(explorer.controller() != nullptr);
+        QCOMPARE(explorer.controller()->name(), u"owner-references"_s);
+        // The owners' informers were only just asked for: the controller waits for them, saying so.
+        QCOMPARE(explorer.controller()->state(), Controller::State::Idle);
+        auto *state = panel->findChild<QLabel *>(u"state"_s);
+        QVERIFY2(state->text().contains(u"waiting for"_s) && state->text().contains(u"Deployment"_s), qPrintable(state->text()));
+        QVERIFY(panel->findChild<QPushButton *>(u"stop"_s)->isEnabled());
+
+        // They are the cluster's shared informers: the ReplicaSets are cached once, for everyone.
+        Cluster *cluster = workspace.clusters().constFirst();
+        const auto replicaSets = cluster->discovery().resolve(u"replicasets.apps"_s);
+        QVERIFY(std::holds_alternative<ApiResource>(replicaSets));
+        InformerKey key;
+        key.resource = std::get<ApiResource>(replicaSets);
+        QVERIFY(cluster->informers()->find(key) != nullptr);
+
+        // Once they synced it runs; the simulated cluster's pods all have their ReplicaSets.
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.controller()->state(), Controller::State::Running, 30000);
+        QVERIFY(cluster->informers()->find(key)->hasSynced());
+        const auto pods = quint64(sim.truth(u"pods"_s).size());
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.controller()->counters().processed >= pods, 20000);
+        QCOMPARE(explorer.controller()->counters().processed, pods);
+        QCOMPARE(explorer.controller()->findings()->keyCount(), 0);
+        explorer.stopController();
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.controller()->state(), Controller::State::Stopped, 10000);
     }
 };
 

@@ -54,12 +54,7 @@ ControllerPanel::ControllerPanel(QWidget *parent)
     auto *formLayout = new QFormLayout(form);
     m_name = new QComboBox(form);
     m_name->setObjectName(u"controllerName"_s);
-    // The checks that need only the shown informer; owner-references needs the owners' informers.
-    for (const QString &name : controllerNames()) {
-        if (const auto info = controllerInfo(name); info && !info->needsOwnerLookup) {
-            m_name->addItem(name);
-        }
-    }
+    m_name->addItems(controllerNames());
     formLayout->addRow(tr("Controller"), m_name);
     m_description = new QLabel(form);
     m_description->setWordWrap(true);
@@ -221,6 +216,7 @@ void ControllerPanel::setController(Controller *controller, const QString &descr
     }
     m_controller = controller;
     m_runsOn = description;
+    m_waitingFor.clear();
     m_findings->setStore(controller ? controller->findings() : nullptr);
     if (controller) {
         connect(controller, &Controller::stateChanged, this, &ControllerPanel::updateState);
@@ -228,6 +224,12 @@ void ControllerPanel::setController(Controller *controller, const QString &descr
     } else {
         m_refresh.stop();
     }
+    updateState();
+}
+
+void ControllerPanel::setWaitingFor(const QString &what)
+{
+    m_waitingFor = what;
     updateState();
 }
 
@@ -266,10 +268,11 @@ void ControllerPanel::updateState()
 {
     const Controller::State state = m_controller ? m_controller->state() : Controller::State::Stopped;
     const bool active = m_controller && (state == Controller::State::Running || state == Controller::State::Paused);
+    const bool waiting = m_controller && state == Controller::State::Idle && !m_waitingFor.isEmpty();
     m_start->setEnabled(m_runnable && !active);
     m_pause->setEnabled(active);
     m_pause->setText(state == Controller::State::Paused ? tr("Resume") : tr("Pause"));
-    m_stop->setEnabled(active);
+    m_stop->setEnabled(active || waiting);
     if (!m_controller) {
         m_state->setText(m_runnable ? tr("No controller runs. Choose one and start it on the shown resource.")
                                     : tr("Show a resource to run a controller on it."));
@@ -279,7 +282,7 @@ void ControllerPanel::updateState()
     QString stateText;
     switch (state) {
     case Controller::State::Idle:
-        stateText = tr("starting");
+        stateText = m_waitingFor.isEmpty() ? tr("starting") : tr("waiting for %1").arg(m_waitingFor);
         break;
     case Controller::State::Running:
         stateText = tr("running");

@@ -49,6 +49,9 @@ public:
     // setController() follows a controller's state, counters and findings; describe names what
     // it runs on ("pods -n shop of kind-demo").
     void setController(Controller *controller, const QString &description = {});
+    // setWaitingFor() says what a controller that has not started yet waits for ("the caches of
+    // the owners to sync"); empty: nothing. Stop can be asked for while it waits.
+    void setWaitingFor(const QString &what);
     // setRunnable() says whether a start can be asked for (a resource is shown).
     void setRunnable(bool runnable);
 
@@ -89,6 +92,7 @@ private:
     FindingsTableModel *m_findings = nullptr; // owned (child)
     QPointer<Controller> m_controller; // not owned
     QString m_runsOn;
+    QString m_waitingFor;
     bool m_runnable = false;
     QTimer m_refresh;
 };

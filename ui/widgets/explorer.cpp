@@ -5,6 +5,7 @@
 #include "core/cache/keys.h"
 #include "core/cache/notificationbatcher.h"
 #include "core/controller/controller.h"
+#include "core/controller/ownerinformers.h"
 #include "core/controller/processfunction.h"
 #include "core/controller/processfunctionregistry.h"
 #include "core/workqueue/ratelimitingqueue.h"
@@ -338,8 +339,8 @@ void Explorer::createControllerMenu()
 {
     m_controllerMenu = m_window->menuBar()->addMenu(tr("&Controller"));
     m_controllerMenu->setEnabled(false);
-    // The read-only checks that need nothing but the shown informer, and simulated work.
-    for (const QString &name : {u"pod-health"_s, u"label-policy"_s, u"simulated-work"_s}) {
+    // The read-only checks and simulated work.
+    for (const QString &name : {u"pod-health"_s, u"owner-references"_s, u"label-policy"_s, u"simulated-work"_s}) {
         m_controllerMenu->addAction(tr("Run %1 on this resource").arg(name), this, [this, name] {
             QString error;
             if (!runController(name, &error)) {
@@ -374,6 +375,11 @@ bool Explorer::runController(const QString &name, QString *errorMessage)
     if (!parameters) {
         return false;
     }
+    std::unique_ptr<OwnerInformers> owners;
+    if (const auto info = controllerInfo(name); info && info->needsOwnerLookup) {
+        owners = std::make_unique<OwnerInformers>(m_cluster.data(), m_resource.namespaced ? m_contexts->currentNamespace() : QString());
+        parameters->ownerLookup = owners->lookup();
+    }
     std::shared_ptr<ProcessFunction> function = makeProcessFunction(name, *parameters, errorMessage);
     if (!function) {
         return false;
@@ -382,10 +388,21 @@ bool Explorer::runController(const QString &name, QString *errorMessage)
     const ControllerSettings settings = m_controllerPanel->settings();
     m_controller = std::make_unique<Controller>(m_informer.data(), function, settings);
     m_controllerCluster = m_cluster;
+    m_owners = std::move(owners);
     m_timeline->setQueue(&m_controller->queue(), settings.workers);
     m_pipeline->setWorkQueue(m_controller->sharedQueue());
     m_controllerPanel->setController(m_controller.get(), tr("%1 of %2").arg(m_informer->name(), m_cluster->name()));
-    m_controller->start();
+    if (m_owners && !m_owners->hasSynced()) {
+        m_controllerPanel->setWaitingFor(tr("the caches of the owners to sync (%1)").arg(m_owners->pendingKinds().join(u", "_s)));
+        connect(m_owners.get(), &OwnerInformers::synced, this, [this, controller = m_controller.get()] {
+            if (m_controller.get() == controller && controller->state() == Controller::State::Idle) {
+                m_controllerPanel->setWaitingFor({});
+                controller->start();
+            }
+        });
+    } else {
+        m_controller->start();
+    }
     m_window->statusBar()->showMessage(tr("Controller %1 runs on %2").arg(name, m_informer->name()), 5000);
     return true;
 }
@@ -405,6 +422,7 @@ void Explorer::retireController()
     m_timeline->setQueue(nullptr, 0);
     m_pipeline->setWorkQueue(nullptr);
     m_controllerPanel->setController(nullptr);
+    m_owners.reset();
     std::unique_ptr<Controller> controller = std::move(m_controller);
     if (controller->state() == Controller::State::Stopped) {
         return;
@@ -430,6 +448,7 @@ void Explorer::stopControllersOf(Cluster *cluster)
         m_pipeline->setWorkQueue(nullptr);
         m_controllerPanel->setController(nullptr);
         m_controller.reset(); // stops: waits for the keys in flight
+        m_owners.reset();
     }
     std::erase_if(m_retiring, [cluster](const auto &entry) { return entry.first == cluster; });
 }

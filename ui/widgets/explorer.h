@@ -29,6 +29,7 @@ class KubeObject;
 class MainWindow;
 class ObjectHistory;
 class ObjectView;
+class OwnerInformers;
 class PipelineModel;
 class PipelineView;
 class ResourceTableModel;
@@ -76,6 +77,8 @@ public:
     void showResource(const ApiResource &resource);
     // runController() runs a built-in controller on the shown informer with the controller
     // panel's settings and parameters; false with a message when it cannot be built.
+    // owner-references first gets the owners' informers (OwnerInformers, in the shown namespace)
+    // and starts once they have synced; until then the controller is shown waiting (Idle).
     bool runController(const QString &name, QString *errorMessage = nullptr);
     // stopController() asks the controller to drain and stop; controller() stays, stopping.
     void stopController();
@@ -127,6 +130,8 @@ private:
     QPointer<SharedIndexInformer> m_crds; // the current cluster's CustomResourceDefinitions, when it serves them
     QList<ResourceColumns::PrinterColumn> m_printerColumns; // what the table's columns were built with
     std::unique_ptr<Controller> m_controller;
+    // For owner-references: the owners' informers m_controller looks up in; it starts once they synced.
+    std::unique_ptr<OwnerInformers> m_owners;
     QPointer<Cluster> m_controllerCluster; // whose caches m_controller reads
     // Replaced controllers still draining, with their clusters; each is erased once Stopped.
     std::vector<std::pair<QPointer<Cluster>, std::unique_ptr<Controller>>> m_retiring;
