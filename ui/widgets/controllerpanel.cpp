@@ -99,6 +99,9 @@ ControllerPanel::ControllerPanel(QWidget *parent)
     m_counters = new QLabel(results);
     m_counters->setObjectName(u"counters"_s);
     m_counters->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Wrapped, so that growing numbers never widen the window.
+    m_state->setWordWrap(true);
+    m_counters->setWordWrap(true);
     auto *sorted = new QSortFilterProxyModel(this);
     sorted->setSourceModel(m_findings);
     sorted->setSortRole(FindingsTableModel::SortRole);
