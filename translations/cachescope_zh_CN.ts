@@ -1217,10 +1217,6 @@ Cluster: %3, user: %4</source>
             <translation>External-IP</translation>
         </message>
         <message>
-            <source>Ports</source>
-            <translation>端口</translation>
-        </message>
-        <message>
             <source>Roles</source>
             <translation>角色</translation>
         </message>
@@ -1255,6 +1251,18 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Age</source>
             <translation>存在时长</translation>
+        </message>
+        <message>
+            <source>IP</source>
+            <translation>IP</translation>
+        </message>
+        <message>
+            <source>Node Selector</source>
+            <translation>节点选择器</translation>
+        </message>
+        <message>
+            <source>Port(s)</source>
+            <translation>端口</translation>
         </message>
     </context>
     <context>

@@ -1,7 +1,6 @@
 # The live resource table and the resource tree (issue 6): models (no widgets) and their views.
 target_sources(cachescope-ui PRIVATE
     models/resourcetableroles.h
-    models/resourcecolumns.h models/resourcecolumns.cpp
     models/resourcetablemodel.h models/resourcetablemodel.cpp
     models/labelselector.h models/labelselector.cpp
     models/resourcefilterproxymodel.h models/resourcefilterproxymodel.cpp

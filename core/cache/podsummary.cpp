@@ -73,6 +73,9 @@ PodSummary PodSummary::fromJson(const QJsonObject &pod)
     }
 
     if (!initializing) {
+        // Once initialised, the init containers' restarts no longer count (kubectl counts only
+        // restartable "sidecar" init containers then, which this summary does not model).
+        summary.restarts = 0;
         bool hasRunning = false;
         const QJsonArray statuses = status[u"containerStatuses"].toArray();
         // kubectl walks the containers from last to first, so the first container's reason wins.
@@ -100,7 +103,12 @@ PodSummary PodSummary::fromJson(const QJsonObject &pod)
 
     const QJsonObject metadata = pod[u"metadata"].toObject();
     if (metadata.contains(u"deletionTimestamp") && !metadata[u"deletionTimestamp"].isNull()) {
-        summary.status = status[u"reason"].toString() == u"NodeLost" ? u"Unknown"_s : u"Terminating"_s;
+        const QString phase = status[u"phase"].toString();
+        if (status[u"reason"].toString() == u"NodeLost") {
+            summary.status = u"Unknown"_s;
+        } else if (phase != u"Succeeded" && phase != u"Failed") {
+            summary.status = u"Terminating"_s; // a finished pod being deleted keeps its reason
+        }
     }
     return summary;
 }

@@ -1,10 +1,10 @@
-#include "ui/models/resourcecolumns.h"
+#include "core/cache/resourcecolumns.h"
 
-#include "core/cache/podsummary.h"
-#include "core/kube/humanduration.h"
-
+#include "core/cache/indexer.h"
 #include "core/cache/kubeobject.h"
+#include "core/cache/podsummary.h"
 #include "core/kube/apiresource.h"
+#include "core/kube/humanduration.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -135,6 +135,16 @@ QString nodeRoles(const KubeObject &object)
     return roles.join(u',');
 }
 
+// nodeSelector() prints a selector map as kubectl does: key=value pairs by key, comma separated.
+QString nodeSelector(const QJsonObject &selector)
+{
+    QStringList pairs;
+    for (auto it = selector.begin(); it != selector.end(); ++it) {
+        pairs.append(it.key() + u'=' + it.value().toString());
+    }
+    return pairs.join(u','); // QJsonObject iterates in key order
+}
+
 QString nodeStatus(const QJsonObject &document)
 {
     const QString ready = conditionStatus(document[u"status"][u"conditions"].toArray(), u"Ready");
@@ -222,6 +232,9 @@ ResourceColumns ResourceColumns::forKind(const QString &kind, bool namespaced, c
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Last Seen"), Type::Age, Field::EventLastSeen);
     }
     c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Name"), Type::String, Field::Name);
+    if (isEvent) {
+        c.m_columns.last().priority = 1; // kubectl names events only with -o wide
+    }
     if (namespaced) {
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Namespace"), Type::String, Field::Namespace);
     }
@@ -239,6 +252,7 @@ ResourceColumns ResourceColumns::forKind(const QString &kind, bool namespaced, c
             }
             c.add(printer.name, type, Field::Path, printer.jsonPath);
             c.m_columns.last().description = printer.description;
+            c.m_columns.last().priority = printer.priority;
         }
         return c;
     }
@@ -246,7 +260,10 @@ ResourceColumns ResourceColumns::forKind(const QString &kind, bool namespaced, c
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Ready"), Type::Fraction, Field::PodReady);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Status"), Type::String, Field::PodStatus);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Restarts"), Type::Integer, Field::PodRestarts);
+        c.add(QT_TRANSLATE_NOOP("ResourceColumns", "IP"), Type::String, Field::Path, u".status.podIP"_s, NoneText);
+        c.m_columns.last().priority = 1;
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Node"), Type::String, Field::Node, {}, NoneText);
+        c.m_columns.last().priority = 1;
     } else if (kind == u"Deployment") {
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Ready"), Type::Fraction, Field::ReplicasReady);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Up-to-date"), Type::Integer, Field::Path, u".status.updatedReplicas"_s, u"0"_s);
@@ -263,15 +280,18 @@ ResourceColumns ResourceColumns::forKind(const QString &kind, bool namespaced, c
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Ready"), Type::Integer, Field::Path, u".status.numberReady"_s, u"0"_s);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Up-to-date"), Type::Integer, Field::Path, u".status.updatedNumberScheduled"_s, u"0"_s);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Available"), Type::Integer, Field::Path, u".status.numberAvailable"_s, u"0"_s);
+        c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Node Selector"), Type::String, Field::NodeSelector, {}, NoneText);
     } else if (kind == u"Service") {
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Type"), Type::String, Field::Path, u".spec.type"_s);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Cluster-IP"), Type::String, Field::Path, u".spec.clusterIP"_s, NoneText);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "External-IP"), Type::String, Field::ServiceExternalIp, {}, NoneText);
-        c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Ports"), Type::String, Field::ServicePorts, {}, NoneText);
+        c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Port(s)"), Type::String, Field::ServicePorts, {}, NoneText);
     } else if (kind == u"Node") {
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Status"), Type::String, Field::NodeStatus);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Roles"), Type::String, Field::NodeRoles, {}, NoneText);
+        c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Age"), Type::Age, Field::Age);
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Version"), Type::String, Field::Path, u".status.nodeInfo.kubeletVersion"_s);
+        return c; // kubectl's order: the age before the version
     } else if (kind == u"Namespace") {
         c.add(QT_TRANSLATE_NOOP("ResourceColumns", "Status"), Type::String, Field::Path, u".status.phase"_s);
     } else if (kind == u"ConfigMap") {
@@ -321,6 +341,18 @@ QList<ResourceColumns::PrinterColumn> ResourceColumns::printerColumnsOf(const QJ
         columns.append(column);
     }
     return columns;
+}
+
+QList<ResourceColumns::PrinterColumn> ResourceColumns::printerColumnsIn(const Indexer &crds, const ApiResource &resource)
+{
+    if (resource.gvr.group().isEmpty()) {
+        return {};
+    }
+    const KubeObject crd = crds.getByKey(resource.gvr.resource() + u'.' + resource.gvr.group());
+    if (!crd.isValid()) {
+        return {};
+    }
+    return printerColumnsOf(QJsonDocument::fromJson(crd.json()).object(), resource.gvr.version());
 }
 
 qsizetype ResourceColumns::indexOf(Field field) const
@@ -399,6 +431,10 @@ QVariant ResourceColumns::value(qsizetype index, const KubeObject &object, const
     case Field::NodeRoles: {
         const QString roles = nodeRoles(object);
         return roles.isEmpty() ? QVariant() : QVariant(roles);
+    }
+    case Field::NodeSelector: {
+        const QString selector = nodeSelector(document[u"spec"][u"template"][u"spec"][u"nodeSelector"].toObject());
+        return selector.isEmpty() ? QVariant() : QVariant(selector);
     }
     case Field::DataCount:
         return qint64(document[u"data"].toObject().size() + document[u"binaryData"].toObject().size());

@@ -11,11 +11,12 @@
 
 namespace Cachescope {
 
+class Indexer;
 class KubeObject;
 struct ApiResource;
 
 // ResourceColumns is the set of table columns for one kind: the columns kubectl prints for the
-// built-in kinds (pods: Name, Namespace, Ready, Status, Restarts, Node, Age; deployments,
+// built-in kinds (pods: Name, Namespace, Ready, Status, Restarts, IP and Node (wide), Age; deployments,
 // replicasets, statefulsets, daemonsets, services, nodes, namespaces, configmaps, secrets,
 // events, jobs), Name/Namespace/Age for any other kind, and a custom resource's
 // `additionalPrinterColumns` (a JSONPath subset: `.a.b[0].c`, `['key.with.dots']`).
@@ -62,6 +63,7 @@ public:
         ServicePorts,
         NodeStatus,
         NodeRoles,
+        NodeSelector, // spec.template.spec.nodeSelector as key=value,…
         DataCount, // entries of data plus binaryData
         EventLastSeen,
         EventObject,
@@ -78,6 +80,8 @@ public:
         QString jsonPath; // Field::Path
         QString emptyText; // shown when the value is missing ("<none>")
         QString description;
+        // kubectl's priority: 0 is printed by default, more only with `-o wide` (the app shows all).
+        int priority = 0;
     };
 
     ResourceColumns() = default;
@@ -89,6 +93,9 @@ public:
     // printerColumnsOf() reads `spec.versions[name == version].additionalPrinterColumns` (or the
     // v1beta1 top-level list) from a CustomResourceDefinition document.
     [[nodiscard]] static QList<PrinterColumn> printerColumnsOf(const QJsonObject &crd, const QString &version);
+    // printerColumnsIn() reads them from the resource's CRD (named `<plural>.<group>`) in an
+    // indexer of CustomResourceDefinitions; none when the resource has no CRD there.
+    [[nodiscard]] static QList<PrinterColumn> printerColumnsIn(const Indexer &crds, const ApiResource &resource);
 
     qsizetype count() const { return m_columns.size(); }
     const Column &column(qsizetype index) const { return m_columns.at(index); }

@@ -4,3 +4,4 @@ cachescope_add_test(NAME tst_indexer SOURCES tst_indexer.cpp cachetesthelpers.h 
 cachescope_add_test(NAME tst_deltafifo SOURCES tst_deltafifo.cpp cachetesthelpers.h LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_realfifo SOURCES tst_realfifo.cpp cachetesthelpers.h LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_podsummary SOURCES tst_podsummary.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_resourcecolumns SOURCES tst_resourcecolumns.cpp LIBRARIES cachescope-core LABELS core)

@@ -2,7 +2,7 @@
 // objects, the columns of other kinds, CRD printer columns with the JSONPath subset, and ages.
 #include "core/cache/kubeobject.h"
 #include "core/cache/podsummary.h"
-#include "ui/models/resourcecolumns.h"
+#include "core/cache/resourcecolumns.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -102,6 +102,15 @@ void TestResourceColumns::podSummary_data()
     QTest::newRow("deleted: Terminating")
         << uR"({"metadata":{"deletionTimestamp":"2024-01-01T00:00:00Z"},"spec":{"containers":[{"name":"a"}]},"status":{"phase":"Running","containerStatuses":[{"ready":true,"restartCount":0,"state":{"running":{}}}]}})"_s
         << 1 << 1 << u"Terminating"_s << 0;
+    QTest::newRow("a finished pod being deleted keeps its reason")
+        << uR"({"metadata":{"deletionTimestamp":"2024-01-01T00:00:00Z"},"spec":{"containers":[{"name":"a"}]},"status":{"phase":"Succeeded","containerStatuses":[{"ready":false,"restartCount":0,"state":{"terminated":{"reason":"Completed","exitCode":0}}}]}})"_s
+        << 0 << 1 << u"Completed"_s << 0;
+    QTest::newRow("failed with the container's reason: Error, not the phase")
+        << uR"({"spec":{"containers":[{"name":"a"}]},"status":{"phase":"Failed","containerStatuses":[{"ready":false,"restartCount":2,"state":{"terminated":{"reason":"Error","exitCode":1}}}]}})"_s
+        << 0 << 1 << u"Error"_s << 2;
+    QTest::newRow("once initialised, init containers' restarts no longer count")
+        << uR"({"spec":{"initContainers":[{"name":"i1"}],"containers":[{"name":"a"}]},"status":{"phase":"Running","initContainerStatuses":[{"restartCount":3,"state":{"terminated":{"exitCode":0,"reason":"Completed"}}}],"containerStatuses":[{"ready":true,"restartCount":1,"state":{"running":{}}}]}})"_s
+        << 1 << 1 << u"Running"_s << 1;
     QTest::newRow("deleted on a lost node: Unknown")
         << uR"({"metadata":{"deletionTimestamp":"2024-01-01T00:00:00Z"},"spec":{"containers":[{"name":"a"}]},"status":{"phase":"Running","reason":"NodeLost"}})"_s
         << 0 << 1 << u"Unknown"_s << 0;
@@ -142,11 +151,18 @@ void TestResourceColumns::podSummary()
 void TestResourceColumns::podRowShowsKubectlCells()
 {
     const ResourceColumns columns = ResourceColumns::forKind(u"Pod"_s, true);
-    QCOMPARE(titles(columns), (QStringList{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Status"_s, u"Restarts"_s, u"Node"_s, u"Age"_s}));
+    QCOMPARE(titles(columns), (QStringList{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Status"_s, u"Restarts"_s, u"IP"_s, u"Node"_s, u"Age"_s}));
+    // IP and Node are kubectl's `-o wide` columns.
+    QList<int> priorities;
+    for (const ResourceColumns::Column &column : columns.columns()) {
+        priorities.append(column.priority);
+    }
+    QCOMPARE(priorities, (QList<int>{0, 0, 0, 0, 0, 1, 1, 0}));
     const QDateTime now = QDateTime::fromString(u"2024-05-01T12:00:00Z"_s, Qt::ISODate);
     const KubeObject pod = object(parse(
-        uR"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1","namespace":"shop","creationTimestamp":"2024-05-01T11:56:30Z"},"spec":{"nodeName":"node-2","containers":[{"name":"a"},{"name":"b"}]},"status":{"phase":"Running","containerStatuses":[{"ready":true,"restartCount":3,"state":{"running":{}}},{"ready":true,"restartCount":1,"state":{"running":{}}}]}})"_s));
+        uR"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1","namespace":"shop","creationTimestamp":"2024-05-01T11:56:30Z"},"spec":{"nodeName":"node-2","containers":[{"name":"a"},{"name":"b"}]},"status":{"phase":"Running","podIP":"10.1.2.3","containerStatuses":[{"ready":true,"restartCount":3,"state":{"running":{}}},{"ready":true,"restartCount":1,"state":{"running":{}}}]}})"_s));
     const QHash<QString, QString> cells = row(columns, pod, now);
+    QCOMPARE(cells.value(u"IP"_s), u"10.1.2.3"_s);
     QCOMPARE(cells.value(u"Name"_s), u"web-1"_s);
     QCOMPARE(cells.value(u"Namespace"_s), u"shop"_s);
     QCOMPARE(cells.value(u"Ready"_s), u"2/2"_s);
@@ -158,6 +174,7 @@ void TestResourceColumns::podRowShowsKubectlCells()
     const KubeObject pending =
         object(parse(uR"({"metadata":{"name":"p","namespace":"shop"},"spec":{"containers":[{"name":"a"}]},"status":{"phase":"Pending"}})"_s));
     QCOMPARE(row(columns, pending, now).value(u"Node"_s), u"<none>"_s);
+    QCOMPARE(row(columns, pending, now).value(u"IP"_s), u"<none>"_s);
     QCOMPARE(row(columns, pending, now).value(u"Ready"_s), u"0/1"_s);
 }
 
@@ -170,11 +187,12 @@ void TestResourceColumns::columnsPerKind_data()
     QTest::newRow("deployments") << u"Deployment"_s << true << QStringList{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Up-to-date"_s, u"Available"_s, u"Age"_s};
     QTest::newRow("replicasets") << u"ReplicaSet"_s << true << QStringList{u"Name"_s, u"Namespace"_s, u"Desired"_s, u"Current"_s, u"Ready"_s, u"Age"_s};
     QTest::newRow("statefulsets") << u"StatefulSet"_s << true << QStringList{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Age"_s};
-    QTest::newRow("daemonsets") << u"DaemonSet"_s << true
-                                << QStringList{u"Name"_s, u"Namespace"_s, u"Desired"_s, u"Current"_s, u"Ready"_s, u"Up-to-date"_s, u"Available"_s, u"Age"_s};
+    QTest::newRow("daemonsets")
+        << u"DaemonSet"_s << true
+        << QStringList{u"Name"_s, u"Namespace"_s, u"Desired"_s, u"Current"_s, u"Ready"_s, u"Up-to-date"_s, u"Available"_s, u"Node Selector"_s, u"Age"_s};
     QTest::newRow("services") << u"Service"_s << true
-                              << QStringList{u"Name"_s, u"Namespace"_s, u"Type"_s, u"Cluster-IP"_s, u"External-IP"_s, u"Ports"_s, u"Age"_s};
-    QTest::newRow("nodes, cluster-scoped") << u"Node"_s << false << QStringList{u"Name"_s, u"Status"_s, u"Roles"_s, u"Version"_s, u"Age"_s};
+                              << QStringList{u"Name"_s, u"Namespace"_s, u"Type"_s, u"Cluster-IP"_s, u"External-IP"_s, u"Port(s)"_s, u"Age"_s};
+    QTest::newRow("nodes, cluster-scoped") << u"Node"_s << false << QStringList{u"Name"_s, u"Status"_s, u"Roles"_s, u"Age"_s, u"Version"_s};
     QTest::newRow("namespaces") << u"Namespace"_s << false << QStringList{u"Name"_s, u"Status"_s, u"Age"_s};
     QTest::newRow("configmaps") << u"ConfigMap"_s << true << QStringList{u"Name"_s, u"Namespace"_s, u"Data"_s, u"Age"_s};
     QTest::newRow("secrets") << u"Secret"_s << true << QStringList{u"Name"_s, u"Namespace"_s, u"Type"_s, u"Data"_s, u"Age"_s};
@@ -204,7 +222,7 @@ void TestResourceColumns::kindCells_data()
     QTest::newRow("deployment available missing is 0") << u"Deployment"_s << uR"({"spec":{"replicas":3},"status":{}})"_s << u"Available"_s << u"0"_s;
     QTest::newRow("service ports with a node port")
         << u"Service"_s << uR"({"spec":{"type":"NodePort","ports":[{"port":80,"nodePort":30080,"protocol":"TCP"},{"port":53,"protocol":"UDP"}]}})"_s
-        << u"Ports"_s << u"80:30080/TCP,53/UDP"_s;
+        << u"Port(s)"_s << u"80:30080/TCP,53/UDP"_s;
     QTest::newRow("load balancer without ingress is pending")
         << u"Service"_s << uR"({"spec":{"type":"LoadBalancer","clusterIP":"10.0.0.1"}})"_s << u"External-IP"_s << u"<pending>"_s;
     QTest::newRow("cluster ip service has no external ip")
@@ -226,6 +244,10 @@ void TestResourceColumns::kindCells_data()
     QTest::newRow("job complete") << u"Job"_s << uR"({"status":{"conditions":[{"type":"Complete","status":"True"}]}})"_s << u"Status"_s << u"Complete"_s;
     QTest::newRow("job duration") << u"Job"_s << uR"({"status":{"startTime":"2024-01-01T00:00:00Z","completionTime":"2024-01-01T00:01:30Z"}})"_s
                                   << u"Duration"_s << u"90s"_s;
+    QTest::newRow("daemonset node selector") << u"DaemonSet"_s
+                                             << uR"({"spec":{"template":{"spec":{"nodeSelector":{"zone":"b","kubernetes.io/os":"linux"}}}}})"_s
+                                             << u"Node Selector"_s << u"kubernetes.io/os=linux,zone=b"_s;
+    QTest::newRow("daemonset without node selector") << u"DaemonSet"_s << uR"({"spec":{"template":{"spec":{}}}})"_s << u"Node Selector"_s << u"<none>"_s;
     QTest::newRow("namespace status") << u"Namespace"_s << uR"({"status":{"phase":"Active"}})"_s << u"Status"_s << u"Active"_s;
 }
 
@@ -252,13 +274,16 @@ void TestResourceColumns::printerColumns()
             {"name":"Size","type":"integer","jsonPath":".spec.size"},
             {"name":"Color","type":"string","jsonPath":".spec.colors[1]","description":"the second colour"},
             {"name":"Ready","type":"boolean","jsonPath":".status.ready"},
-            {"name":"Zone","type":"string","jsonPath":".metadata.labels['topology.kubernetes.io/zone']"},
+            {"name":"Zone","type":"string","jsonPath":".metadata.labels['topology.kubernetes.io/zone']","priority":1},
             {"name":"Age","type":"date","jsonPath":".metadata.creationTimestamp"}]}]}})"_s);
     const QList<ResourceColumns::PrinterColumn> printer = ResourceColumns::printerColumnsOf(crd, u"v1"_s);
     QCOMPARE(printer.size(), 5);
     QCOMPARE(printer.at(1).description, u"the second colour"_s);
     const ResourceColumns columns = ResourceColumns::forKind(u"Widget"_s, true, printer);
     QCOMPARE(titles(columns), (QStringList{u"Name"_s, u"Namespace"_s, u"Size"_s, u"Color"_s, u"Ready"_s, u"Zone"_s, u"Age"_s}));
+    // A printer column's priority carries over: Zone is for `-o wide`.
+    QCOMPARE(columns.column(5).priority, 1);
+    QCOMPARE(columns.column(2).priority, 0);
 
     const QDateTime now = QDateTime::fromString(u"2024-05-03T00:00:00Z"_s, Qt::ISODate);
     const KubeObject widget = object(parse(

@@ -163,6 +163,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(), 30000);
         QCOMPARE(explorer.currentInformer()->name(), u"pods"_s);
 
+        // The owners' lists answer late, so that the controller is seen waiting for them.
+        sim.faults().setLatencyMs(1000);
+        sim.faults().injectNext(Sim::FaultPlan::Fault::Latency, 100);
         ControllerPanel *panel = explorer.controllerPanel();
         panel->setControllerName(u"owner-references"_s);
         panel->findChild<QLineEdit *>(u"parameters"_s)->clear();
@@ -172,7 +175,7 @@ private Q_SLOTS:
         // The owners' informers were only just asked for: the controller waits for them, saying so.
         QCOMPARE(explorer.controller()->state(), Controller::State::Idle);
         auto *state = panel->findChild<QLabel *>(u"state"_s);
-        QVERIFY2(state->text().contains(u"waiting for"_s) && state->text().contains(u"Deployment"_s), qPrintable(state->text()));
+        QVERIFY2(state->text().contains(u"waiting for the caches of the owners to sync (ReplicaSet, Deployment"_s), qPrintable(state->text()));
         QVERIFY(panel->findChild<QPushButton *>(u"stop"_s)->isEnabled());
 
         // They are the cluster's shared informers: the ReplicaSets are cached once, for everyone.

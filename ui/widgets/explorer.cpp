@@ -4,6 +4,7 @@
 #include "core/cache/informerfactory.h"
 #include "core/cache/keys.h"
 #include "core/cache/notificationbatcher.h"
+#include "core/cache/resourcecolumns.h"
 #include "core/controller/controller.h"
 #include "core/controller/ownerinformers.h"
 #include "core/controller/processfunction.h"
@@ -13,7 +14,6 @@
 #include "ui/models/eventstreammodel.h"
 #include "ui/models/objecthistory.h"
 #include "ui/models/pipelinemodel.h"
-#include "ui/models/resourcecolumns.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetreemodel.h"
 #include "ui/widgets/clusterstatusbar.h"
@@ -29,8 +29,6 @@
 #include "ui/widgets/timelineview.h"
 #include "ui/workspace.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMenuBar>
 #include <QMessageBox>
 
@@ -298,13 +296,10 @@ void Explorer::applyColumns()
     if (!m_crds || m_resource.gvr.group().isEmpty()) {
         return;
     }
-    // A CRD's name is `<plural>.<group>`.
-    const KubeObject crd = m_crds->indexer().getByKey(m_resource.gvr.resource() + u'.' + m_resource.gvr.group());
-    if (!crd.isValid()) {
+    const QList<ResourceColumns::PrinterColumn> printerColumns = ResourceColumns::printerColumnsIn(m_crds->indexer(), m_resource);
+    if (printerColumns.isEmpty()) {
         return;
     }
-    const QList<ResourceColumns::PrinterColumn> printerColumns =
-        ResourceColumns::printerColumnsOf(QJsonDocument::fromJson(crd.json()).object(), m_resource.gvr.version());
     if (printerColumns != m_printerColumns) {
         m_printerColumns = printerColumns;
         m_table->setColumns(ResourceColumns::forResource(m_resource, printerColumns));
