@@ -1,12 +1,12 @@
 #include "core/cli/getcommand.h"
 
+#include "core/cache/cluster.h"
 #include "core/cache/indexfunctions.h"
+#include "core/cache/informerfactory.h"
 #include "core/cache/objectlist.h"
-#include "core/cache/podsummary.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/cli/informersession.h"
 #include "core/cli/tableprinter.h"
-#include "core/kube/humanduration.h"
 #include "core/kube/jsontoyaml.h"
 
 #include <QCommandLineParser>
@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+#include <QTimer>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -31,40 +32,38 @@ QString typeName(const KubeObject &object)
     return slash < 0 ? kind : kind + u'.' + apiVersion.left(slash);
 }
 
-void printTable(const QList<KubeObject> &objects, const GetCommand::Options &options, QTextStream &out)
+// printTable() prints kubectl's table: NAMESPACE first with -A, then the columns of priority 0
+// and, with -o wide, the others; a missing value is <none>.
+void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns, const GetCommand::Options &options, QTextStream &out)
 {
-    const bool withNamespace = options.request.allNamespaces;
-    const bool pods = !objects.isEmpty() && objects.constFirst().kind() == u"Pod"_s;
     const bool wide = options.output == GetCommand::Output::Wide;
+    QList<qsizetype> shown;
+    for (int pass = 0; pass < (wide ? 2 : 1); ++pass) {
+        for (qsizetype i = 0; i < columns.count(); ++i) {
+            const ResourceColumns::Column &column = columns.column(i);
+            if (column.field != ResourceColumns::Field::Namespace && (column.priority == 0) == (pass == 0)) {
+                shown.append(i);
+            }
+        }
+    }
     QStringList headers;
-    if (withNamespace) {
+    if (options.request.allNamespaces) {
         headers << u"NAMESPACE"_s;
     }
-    headers << u"NAME"_s;
-    if (pods) {
-        headers << u"READY"_s << u"STATUS"_s << u"RESTARTS"_s;
-    }
-    headers << u"AGE"_s;
-    if (pods && wide) {
-        headers << u"IP"_s << u"NODE"_s;
+    for (const qsizetype i : std::as_const(shown)) {
+        headers << columns.column(i).title.toUpper();
     }
     TablePrinter table(headers);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const KubeObject &object : objects) {
+        const QList<QVariant> values = columns.values(object);
         QStringList row;
-        if (withNamespace) {
+        if (options.request.allNamespaces) {
             row << object.namespaceName();
         }
-        row << object.name();
-        PodSummary pod;
-        if (pods) {
-            pod = PodSummary::fromObject(object);
-            row << pod.ready() << pod.status << QString::number(pod.restarts);
-        }
-        const QDateTime created = object.creationTimestamp();
-        row << (created.isValid() ? humanDuration(std::chrono::milliseconds(created.msecsTo(now))) : u"<unknown>"_s);
-        if (pods && wide) {
-            row << (pod.ip.isEmpty() ? u"<none>"_s : pod.ip) << (pod.node.isEmpty() ? u"<none>"_s : pod.node);
+        for (const qsizetype i : std::as_const(shown)) {
+            const QVariant &value = values.at(i);
+            row << (value.isValid() || !columns.column(i).emptyText.isEmpty() ? columns.displayText(i, value, now) : u"<none>"_s);
         }
         table.addRow(row);
     }
@@ -124,10 +123,55 @@ GetCommand::GetCommand(const Kubeconfig &config, const QString &context, const O
     });
     connect(m_session.get(), &InformerSession::ready, this, [this] {
         m_options.request = m_session->request();
-        const bool printed = print(*m_session->informer(), m_options, m_out, m_err);
-        m_out.flush();
-        Q_EMIT finished(printed ? 0 : 1);
+        if (!waitForPrinterColumns()) {
+            finish();
+        }
     });
+}
+
+bool GetCommand::waitForPrinterColumns()
+{
+    const ApiResource &resource = m_session->resource();
+    if ((m_options.output != Output::Table && m_options.output != Output::Wide) || resource.gvr.group().isEmpty()) {
+        return false;
+    }
+    Cluster *cluster = m_session->cluster();
+    const auto crds = cluster->discovery().resolve(u"customresourcedefinitions.apiextensions.k8s.io"_s);
+    const ApiResource *crdResource = std::get_if<ApiResource>(&crds);
+    if (crdResource == nullptr || !crdResource->supports(u"list"_s) || !crdResource->supports(u"watch"_s)) {
+        return false;
+    }
+    InformerKey key;
+    key.resource = *crdResource;
+    m_crds = cluster->informers()->informer(key);
+    cluster->informers()->start();
+    if (m_crds->hasSynced()) {
+        return false;
+    }
+    connect(m_crds, &SharedIndexInformer::synced, this, &GetCommand::finish);
+    // The request's timeout bounds this sync too; without the CRDs, the table has kubectl's
+    // columns for a resource without printer columns.
+    QTimer::singleShot(m_options.request.timeout, this, [this] {
+        if (!m_finished) {
+            m_err << "warning: the CustomResourceDefinitions did not sync in time: the table lacks the printer columns" << Qt::endl;
+            finish();
+        }
+    });
+    return true;
+}
+
+void GetCommand::finish()
+{
+    if (m_finished) {
+        return;
+    }
+    m_finished = true;
+    const ApiResource &resource = m_session->resource();
+    const QList<ResourceColumns::PrinterColumn> printerColumns =
+        m_crds != nullptr && m_crds->hasSynced() ? ResourceColumns::printerColumnsIn(m_crds->indexer(), resource) : QList<ResourceColumns::PrinterColumn>();
+    const bool printed = print(*m_session->informer(), ResourceColumns::forResource(resource, printerColumns), m_options, m_out, m_err);
+    m_out.flush();
+    Q_EMIT finished(printed ? 0 : 1);
 }
 
 GetCommand::~GetCommand() = default;
@@ -137,7 +181,7 @@ void GetCommand::start()
     m_session->start();
 }
 
-bool GetCommand::print(SharedIndexInformer &informer, const Options &options, QTextStream &out, QTextStream &err)
+bool GetCommand::print(SharedIndexInformer &informer, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err)
 {
     QList<KubeObject> objects;
     if (options.indexName.isEmpty()) {
@@ -171,7 +215,7 @@ bool GetCommand::print(SharedIndexInformer &informer, const Options &options, QT
                 << Qt::endl;
             return true;
         }
-        printTable(objects, options, out);
+        printTable(objects, columns, options, out);
         return true;
     case Output::Name:
         for (const KubeObject &object : std::as_const(objects)) {

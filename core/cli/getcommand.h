@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/cache/resourcecolumns.h"
 #include "core/cli/informerrequest.h"
 #include "core/kube/kubeconfig.h"
 
@@ -20,8 +21,10 @@ class SharedIndexInformer;
 // prints from its cache — never from a separate list request — so what it prints is what an
 // informer holds. `--index` answers from one of the informer's indexes (ByIndex), adding the
 // index first when it is a built-in name (`label:app`, `field:spec.nodeName`, ...). Output is
-// kubectl's: a table (pods with READY, STATUS, RESTARTS, AGE; `-o wide` adds IP and NODE),
-// `kind/name` lines, or a `v1` `List` in JSON or YAML. Asynchronous: start(), finished(code).
+// kubectl's: a table with the columns kubectl prints (ResourceColumns, the app's own; `-o wide`
+// adds the wide ones, e.g. a pod's IP and NODE; a custom resource's are its CRD's
+// additionalPrinterColumns, read from an informer of CustomResourceDefinitions), `kind/name`
+// lines, or a `v1` `List` in JSON or YAML. Asynchronous: start(), finished(code).
 class GetCommand final : public QObject
 {
     Q_OBJECT
@@ -48,17 +51,25 @@ public:
 
     void start();
 
-    // print() writes the informer's objects (or those under the index value) in the chosen form.
-    [[nodiscard]] static bool print(SharedIndexInformer &informer, const Options &options, QTextStream &out, QTextStream &err);
+    // print() writes the informer's objects (or those under the index value) in the chosen form;
+    // tables have `columns`.
+    [[nodiscard]] static bool print(SharedIndexInformer &informer, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err);
 
 Q_SIGNALS:
     void finished(int exitCode);
 
 private:
+    // waitForPrinterColumns() starts an informer of CRDs when a table of a resource with a group
+    // is asked for; true when printing waits for it to sync.
+    bool waitForPrinterColumns();
+    void finish();
+
     Options m_options;
     QTextStream &m_out;
     QTextStream &m_err;
     std::unique_ptr<InformerSession> m_session;
+    SharedIndexInformer *m_crds = nullptr; // owned by the session's cluster
+    bool m_finished = false;
 };
 
 } // namespace Cachescope

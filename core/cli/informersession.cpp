@@ -75,6 +75,7 @@ void InformerSession::onDiscovered()
     key.labelSelector = m_request.labelSelector;
     key.fieldSelector = m_request.fieldSelector;
     key.metadataOnly = m_request.metadataOnly;
+    m_resource = key.resource;
     m_informer = m_cluster->informers()->informer(key);
     connect(m_informer, &SharedIndexInformer::errorOccurred, this, [this](const ApiError &error) {
         m_lastError = error.toString();

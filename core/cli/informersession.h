@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cli/informerrequest.h"
+#include "core/kube/apiresource.h"
 #include "core/kube/kubeconfig.h"
 
 #include <QObject>
@@ -36,6 +37,8 @@ public:
     // informer() is the synced informer once ready() was emitted (owned by the cluster).
     SharedIndexInformer *informer() const { return m_informer; }
     Cluster *cluster() const { return m_cluster.get(); }
+    // resource() is what discovery resolved the request's resource to (once ready()).
+    const ApiResource &resource() const { return m_resource; }
     const InformerRequest &request() const { return m_request; }
 
 Q_SIGNALS:
@@ -55,6 +58,7 @@ private:
     QTextStream &m_err;
     std::unique_ptr<Cluster> m_cluster;
     SharedIndexInformer *m_informer = nullptr; // owned by the cluster's factory
+    ApiResource m_resource;
     QString m_lastError;
     QTimer m_deadline;
     bool m_done = false;

@@ -186,7 +186,16 @@ void SimCluster::setChurn(double eventsPerSecond)
     if (!m_server)
         return;
     SimServer *server = m_server;
-    QMetaObject::invokeMethod(server, [server, eventsPerSecond] { server->setChurn(eventsPerSecond); });
+    // Blocking, and a stop settles what the churn left pending (the deployments' reconcile):
+    // once setChurn(0) returns, the truth no longer changes.
+    QMetaObject::invokeMethod(
+        server,
+        [server, eventsPerSecond] {
+            server->setChurn(eventsPerSecond);
+            if (eventsPerSecond <= 0)
+                server->workload()->settle();
+        },
+        Qt::BlockingQueuedConnection);
 }
 
 void SimCluster::churn(int changes)

@@ -66,24 +66,75 @@ QJsonValue printerCell(const QJsonObject &printer, const QJsonObject &object, co
     return value;
 }
 
+// podCells() are the apiserver's pod row (its printPod): READY counts containers that are ready
+// and running; STATUS is the phase, or the status reason, then the first failing init container
+// ("Init:…"), else the reason of the first container (by index) waiting or terminated
+// ("Signal:N" / "ExitCode:N" when a termination has no reason), "Completed" turned back into
+// Running (or NotReady) while another container runs, and "Terminating" for a deleted pod not
+// yet in a terminal phase. RESTARTS sums the containers' restarts (the init containers' while
+// initialising). The apiserver adds "(<age> ago)" to RESTARTS; the simulator does not.
 QJsonArray podCells(const QJsonObject &object)
 {
     const QJsonObject spec = object.value(u"spec").toObject();
     const QJsonObject status = object.value(u"status").toObject();
-    const QJsonArray statuses = status.value(u"containerStatuses").toArray();
+    const QString phase = status.value(u"phase").toString();
+    QString reason = status.value(u"reason").toString().isEmpty() ? phase : status.value(u"reason").toString();
     int ready = 0;
     int restarts = 0;
-    QString reason = status.value(u"phase").toString();
-    for (const QJsonValue &value : statuses) {
-        const QJsonObject containerStatus = value.toObject();
-        if (containerStatus.value(u"ready").toBool())
-            ++ready;
-        restarts += containerStatus.value(u"restartCount").toInt();
-        const QJsonObject waiting = containerStatus.value(u"state").toObject().value(u"waiting").toObject();
-        if (!waiting.isEmpty())
-            reason = waiting.value(u"reason").toString(reason);
+    const auto terminatedReason = [](const QJsonObject &terminated) {
+        if (!terminated.value(u"reason").toString().isEmpty())
+            return terminated.value(u"reason").toString();
+        return terminated.value(u"signal").toInt() != 0 ? QString(u"Signal:"_s + QString::number(terminated.value(u"signal").toInt()))
+                                                        : QString(u"ExitCode:"_s + QString::number(terminated.value(u"exitCode").toInt()));
+    };
+    bool initializing = false;
+    const QJsonArray initStatuses = status.value(u"initContainerStatuses").toArray();
+    for (qsizetype i = 0; i < initStatuses.size(); ++i) {
+        const QJsonObject container = initStatuses.at(i).toObject();
+        restarts += container.value(u"restartCount").toInt();
+        const QJsonObject state = container.value(u"state").toObject();
+        const QJsonObject terminated = state.value(u"terminated").toObject();
+        const QString waiting = state.value(u"waiting").toObject().value(u"reason").toString();
+        if (!terminated.isEmpty() && terminated.value(u"exitCode").toInt() == 0)
+            continue;
+        if (!terminated.isEmpty())
+            reason = u"Init:"_s + terminatedReason(terminated);
+        else if (!waiting.isEmpty() && waiting != u"PodInitializing")
+            reason = u"Init:"_s + waiting;
+        else
+            reason = u"Init:%1/%2"_s.arg(i).arg(spec.value(u"initContainers").toArray().size());
+        initializing = true;
+        break;
     }
-    if (object.value(u"metadata").toObject().contains(u"deletionTimestamp"))
+    if (!initializing) {
+        restarts = 0;
+        bool running = false;
+        const QJsonArray statuses = status.value(u"containerStatuses").toArray();
+        for (qsizetype i = statuses.size() - 1; i >= 0; --i) {
+            const QJsonObject container = statuses.at(i).toObject();
+            restarts += container.value(u"restartCount").toInt();
+            const QJsonObject state = container.value(u"state").toObject();
+            const QString waiting = state.value(u"waiting").toObject().value(u"reason").toString();
+            const QJsonObject terminated = state.value(u"terminated").toObject();
+            if (!waiting.isEmpty()) {
+                reason = waiting;
+            } else if (!terminated.isEmpty()) {
+                reason = terminatedReason(terminated);
+            } else if (container.value(u"ready").toBool() && state.contains(u"running")) {
+                running = true;
+                ++ready;
+            }
+        }
+        if (reason == u"Completed" && running) {
+            bool podReady = false;
+            for (const QJsonValue &condition : status.value(u"conditions").toArray()) {
+                if (condition.toObject().value(u"type") == u"Ready"_s && condition.toObject().value(u"status") == u"True"_s)
+                    podReady = true;
+            }
+            reason = podReady ? u"Running"_s : u"NotReady"_s;
+        }
+    }
+    if (object.value(u"metadata").toObject().contains(u"deletionTimestamp") && phase != u"Succeeded" && phase != u"Failed")
         reason = u"Terminating"_s;
     const qsizetype containers = spec.value(u"containers").toArray().size();
     return QJsonArray{QString(QString::number(ready) + u'/' + QString::number(containers)),
@@ -151,7 +202,10 @@ QJsonArray TableConverter::columnDefinitions(const ResourceType &type)
                           column(u"Available"_s, u"string"_s, u"Total number of available pods"_s),
                           ageColumn()};
     }
-    if (kind == u"ReplicaSet" || kind == u"StatefulSet") {
+    if (kind == u"StatefulSet") {
+        return QJsonArray{nameColumn(), column(u"Ready"_s, u"string"_s, u"Number of the pod with ready state"_s), ageColumn()};
+    }
+    if (kind == u"ReplicaSet") {
         return QJsonArray{nameColumn(),
                           column(u"Desired"_s, u"integer"_s, u"Number of desired pods."_s),
                           column(u"Current"_s, u"integer"_s, u"Number of actual replicas."_s),
@@ -219,7 +273,10 @@ QJsonObject TableConverter::row(const ResourceType &type, const QJsonObject &obj
                            integer(status, u"updatedReplicas"_s),
                            integer(status, u"availableReplicas"_s),
                            ageCell};
-    } else if (kind == u"ReplicaSet" || kind == u"StatefulSet") {
+    } else if (kind == u"StatefulSet") {
+        cells =
+            QJsonArray{name, QString(QString::number(integer(status, u"readyReplicas"_s)) + u'/' + QString::number(spec.value(u"replicas").toInt(1))), ageCell};
+    } else if (kind == u"ReplicaSet") {
         cells = QJsonArray{name, spec.value(u"replicas").toInt(1), integer(status, u"replicas"_s), integer(status, u"readyReplicas"_s), ageCell};
     } else if (kind == u"Node") {
         QString ready = u"Unknown"_s;

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <csignal>
@@ -111,6 +112,61 @@ private Q_SLOTS:
         for (auto it = theirItems.cbegin(); it != theirItems.cend(); ++it) {
             // The whole object, apiVersion and kind included, the informer's transform aside.
             QCOMPARE(ourItems.value(it.key()), it.value());
+        }
+    }
+
+    // The tables: the same headers and cells as kubectl prints from the server's Table (for a
+    // custom resource, its CRD's printer columns); times (AGE, LAST SEEN) may be a tick apart
+    // and are compared by presence only.
+    void tableMatchesKubectl_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("pods -A") << QStringList{u"pods"_s, u"-A"_s};
+        QTest::newRow("pods -n shop -o wide") << QStringList{u"pods"_s, u"-n"_s, u"shop"_s, u"-o"_s, u"wide"_s};
+        QTest::newRow("deployments -A") << QStringList{u"deployments"_s, u"-A"_s};
+        QTest::newRow("replicasets -n shop") << QStringList{u"replicasets"_s, u"-n"_s, u"shop"_s};
+        QTest::newRow("nodes") << QStringList{u"nodes"_s};
+        QTest::newRow("namespaces") << QStringList{u"namespaces"_s};
+        QTest::newRow("services -A") << QStringList{u"services"_s, u"-A"_s};
+        QTest::newRow("configmaps -A") << QStringList{u"configmaps"_s, u"-A"_s};
+        QTest::newRow("secrets -A") << QStringList{u"secrets"_s, u"-A"_s};
+        QTest::newRow("events -A") << QStringList{u"events"_s, u"-A"_s};
+        QTest::newRow("a custom resource's printer columns") << QStringList{u"widgets"_s, u"-A"_s};
+    }
+
+    void tableMatchesKubectl()
+    {
+        QFETCH(QStringList, arguments);
+        const RunResult ours = cli(QStringList{u"get"_s} + arguments);
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+        const RunResult theirs = kubectl(QStringList{u"get"_s} + arguments);
+        QVERIFY2(theirs.exitCode == 0, qPrintable(theirs.err));
+        // Cells are separated by two spaces or more (a cell may hold single spaces).
+        const auto table = [](const QByteArray &output) {
+            static const QRegularExpression separator(u"\\s{2,}"_s);
+            QList<QStringList> rows;
+            for (const QString &line : QString::fromUtf8(output).split(u'\n', Qt::SkipEmptyParts)) {
+                rows.append(line.trimmed().split(separator));
+            }
+            if (!rows.isEmpty()) {
+                for (const QString &timeColumn : {u"AGE"_s, u"LAST SEEN"_s}) {
+                    const qsizetype column = rows.constFirst().indexOf(timeColumn);
+                    for (QStringList &row : rows) {
+                        if (column >= 0 && column < row.size()) {
+                            row[column] = row.at(column).isEmpty() ? QString() : u"<time>"_s;
+                        }
+                    }
+                }
+            }
+            return rows;
+        };
+        const QList<QStringList> ourRows = table(ours.out);
+        const QList<QStringList> theirRows = table(theirs.out);
+        QVERIFY(theirRows.size() > 1);
+        QCOMPARE(ourRows.constFirst(), theirRows.constFirst()); // the headers
+        QCOMPARE(ourRows.size(), theirRows.size());
+        for (qsizetype i = 1; i < theirRows.size(); ++i) {
+            QCOMPARE(ourRows.at(i), theirRows.at(i));
         }
     }
 
