@@ -6,6 +6,8 @@
 #include "core/kube/watchstream.h"
 #include "core/version.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QPointer>
 #include <QSignalSpy>
@@ -892,5 +894,5 @@ void TestApiClient::watchRetriedAfterThrottling()
     QVERIFY(!finished.at(0).at(0).value<ApiError>().isError());
 }
 
-QTEST_GUILESS_MAIN(TestApiClient)
+CACHESCOPE_TEST_GUILESS_MAIN(TestApiClient)
 #include "tst_apiclient.moc"

@@ -1,5 +1,7 @@
 #include "core/kube/apierror.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -111,5 +113,5 @@ void TestApiError::retryAfter()
     }
 }
 
-QTEST_GUILESS_MAIN(TestApiError)
+CACHESCOPE_TEST_GUILESS_MAIN(TestApiError)
 #include "tst_apierror.moc"

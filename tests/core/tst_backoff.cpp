@@ -1,5 +1,7 @@
 #include "core/cache/backoff.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Cachescope;
@@ -63,5 +65,5 @@ void TestBackoff::resetsAfterHealthyPeriod()
     QCOMPARE(backoff.next().count(), 800);
 }
 
-QTEST_GUILESS_MAIN(TestBackoff)
+CACHESCOPE_TEST_GUILESS_MAIN(TestBackoff)
 #include "tst_backoff.moc"

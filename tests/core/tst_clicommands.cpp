@@ -1,6 +1,8 @@
 #include "core/cli/contextscommand.h"
 #include "core/cli/tableprinter.h"
 
+#include "testmain.h"
+
 #include <QTest>
 #include <QTextStream>
 
@@ -78,5 +80,5 @@ void TestCliCommands::contexts()
     QVERIFY2(errText.startsWith(stderrText), qPrintable(errText));
 }
 
-QTEST_GUILESS_MAIN(TestCliCommands)
+CACHESCOPE_TEST_GUILESS_MAIN(TestCliCommands)
 #include "tst_clicommands.moc"

@@ -11,6 +11,8 @@
 #include "core/workqueue/fakeclock.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include "testmain.h"
+
 #include <QDeadlineTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -545,5 +547,5 @@ void TestController::findingsFollowTheLastResult()
     QCOMPARE(controller.counters().succeeded, 4u);
 }
 
-QTEST_GUILESS_MAIN(TestController)
+CACHESCOPE_TEST_GUILESS_MAIN(TestController)
 #include "tst_controller.moc"

@@ -6,6 +6,8 @@
 #include "core/controller/processfunctionregistry.h"
 #include "fakelisterwatcher.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextStream>
@@ -156,5 +158,5 @@ void TestControllerCommand::helpListsEveryController()
     QVERIFY(help.contains(u"simulated-work failureRate"_s));
 }
 
-QTEST_GUILESS_MAIN(TestControllerCommand)
+CACHESCOPE_TEST_GUILESS_MAIN(TestControllerCommand)
 #include "tst_controllercommand.moc"

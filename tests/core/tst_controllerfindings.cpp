@@ -2,6 +2,8 @@
 #include "core/controller/durationtext.h"
 #include "core/controller/findingsstore.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
 #include <QTest>
 
@@ -159,5 +161,5 @@ void TestControllerFindings::durationText()
     QCOMPARE(Cachescope::durationText(std::chrono::nanoseconds(nanoseconds)), expected);
 }
 
-QTEST_GUILESS_MAIN(TestControllerFindings)
+CACHESCOPE_TEST_GUILESS_MAIN(TestControllerFindings)
 #include "tst_controllerfindings.moc"

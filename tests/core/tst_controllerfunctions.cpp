@@ -7,6 +7,8 @@
 #include "core/controller/processfunctionregistry.h"
 #include "core/controller/simulatedwork.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -429,5 +431,5 @@ void TestControllerFunctions::assignments()
     }
 }
 
-QTEST_GUILESS_MAIN(TestControllerFunctions)
+CACHESCOPE_TEST_GUILESS_MAIN(TestControllerFunctions)
 #include "tst_controllerfunctions.moc"

@@ -3,6 +3,8 @@
 #include "core/kube/kubeconfig.h"
 #include "core/kube/loginshellpath.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -368,5 +370,5 @@ void TestCredentials::concurrentRequestsShareOneRun()
     QCOMPARE(provider.execRuns(), 1);
 }
 
-QTEST_GUILESS_MAIN(TestCredentials)
+CACHESCOPE_TEST_GUILESS_MAIN(TestCredentials)
 #include "tst_credentials.moc"

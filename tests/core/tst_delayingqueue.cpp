@@ -4,6 +4,8 @@
 
 #include "queuetesthelpers.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 #include <memory>
@@ -249,5 +251,5 @@ void TestDelayingQueue::realClockDelay()
     q.done(*got);
 }
 
-QTEST_GUILESS_MAIN(TestDelayingQueue)
+CACHESCOPE_TEST_GUILESS_MAIN(TestDelayingQueue)
 #include "tst_delayingqueue.moc"

@@ -2,6 +2,8 @@
 
 #include "cachetesthelpers.h"
 
+#include "testmain.h"
+
 #include <QSet>
 #include <QTest>
 #include <QThread>
@@ -307,5 +309,5 @@ void TestDeltaFifo::concurrentProducersLoseNothing()
     QCOMPARE(fifo.counters().depth, 0);
 }
 
-QTEST_GUILESS_MAIN(TestDeltaFifo)
+CACHESCOPE_TEST_GUILESS_MAIN(TestDeltaFifo)
 #include "tst_deltafifo.moc"

@@ -1,5 +1,7 @@
 #include "core/kube/discoveryresult.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -189,5 +191,5 @@ void TestDiscovery::groupVersionResource()
     QCOMPARE(qHash(pods), qHash(GroupVersionResource(QString(), u"v1"_s, u"pods"_s)));
 }
 
-QTEST_GUILESS_MAIN(TestDiscovery)
+CACHESCOPE_TEST_GUILESS_MAIN(TestDiscovery)
 #include "tst_discovery.moc"

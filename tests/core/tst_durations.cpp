@@ -2,6 +2,8 @@
 #include "core/cli/informerrequest.h"
 #include "core/kube/humanduration.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Cachescope;
@@ -66,5 +68,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDurations)
+CACHESCOPE_TEST_GUILESS_MAIN(TestDurations)
 #include "tst_durations.moc"

@@ -5,6 +5,8 @@
 
 #include "cachetesthelpers.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -458,5 +460,5 @@ void TestIndexer::readersSeeConsistentIndexWhileWriting()
     QCOMPARE(indexer.indexKeys(nodeNameIndexName(), u"n2"_s).size(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestIndexer)
+CACHESCOPE_TEST_GUILESS_MAIN(TestIndexer)
 #include "tst_indexer.moc"

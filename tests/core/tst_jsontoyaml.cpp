@@ -1,5 +1,7 @@
 #include "core/kube/jsontoyaml.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -66,5 +68,5 @@ void TestJsonToYaml::samplePod()
     QCOMPARE(Cachescope::jsonToYaml(QJsonDocument::fromJson(file.readAll()).object()), expected.readAll());
 }
 
-QTEST_GUILESS_MAIN(TestJsonToYaml)
+CACHESCOPE_TEST_GUILESS_MAIN(TestJsonToYaml)
 #include "tst_jsontoyaml.moc"

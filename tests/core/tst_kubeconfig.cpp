@@ -1,5 +1,7 @@
 #include "core/kube/kubeconfig.h"
 
+#include "testmain.h"
+
 #include <QDebug>
 #include <QDir>
 #include <QTemporaryDir>
@@ -322,5 +324,5 @@ void TestKubeconfig::secretsNeverInMessagesOrDebug()
     QCOMPARE(rest.user.token.redactIn(u"echo full-token-value!"_s), u"echo <redacted>!"_s);
 }
 
-QTEST_GUILESS_MAIN(TestKubeconfig)
+CACHESCOPE_TEST_GUILESS_MAIN(TestKubeconfig)
 #include "tst_kubeconfig.moc"

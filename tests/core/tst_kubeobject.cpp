@@ -1,5 +1,7 @@
 #include "core/cache/kubeobject.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -303,5 +305,5 @@ void TestKubeObject::controllerReference()
     QVERIFY(!node->controllerReference());
 }
 
-QTEST_GUILESS_MAIN(TestKubeObject)
+CACHESCOPE_TEST_GUILESS_MAIN(TestKubeObject)
 #include "tst_kubeobject.moc"

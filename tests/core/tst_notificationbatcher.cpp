@@ -4,6 +4,8 @@
 
 #include "core/cache/notificationbatcher.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
 #include <QTest>
 
@@ -172,5 +174,5 @@ void TestNotificationBatcher::handlerOutlivesBatcher()
     QVERIFY(handler.use_count() == 1);
 }
 
-QTEST_GUILESS_MAIN(TestNotificationBatcher)
+CACHESCOPE_TEST_GUILESS_MAIN(TestNotificationBatcher)
 #include "tst_notificationbatcher.moc"

@@ -1,6 +1,8 @@
 // PodSummary: kubectl's READY, STATUS and RESTARTS of a pod, from the pod's JSON.
 #include "core/cache/podsummary.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Cachescope;
@@ -60,5 +62,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPodSummary)
+CACHESCOPE_TEST_GUILESS_MAIN(TestPodSummary)
 #include "tst_podsummary.moc"

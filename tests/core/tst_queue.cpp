@@ -2,6 +2,8 @@
 // one-worker-per-key guarantee.
 #include "core/workqueue/queue.h"
 
+#include "testmain.h"
+
 #include <QMutex>
 #include <QScopeGuard>
 #include <QTest>
@@ -428,5 +430,5 @@ void TestQueue::noKeyProcessedByTwoWorkers()
     QCOMPARE(m.workDuration.count(), m.queueLatency.count());
 }
 
-QTEST_GUILESS_MAIN(TestQueue)
+CACHESCOPE_TEST_GUILESS_MAIN(TestQueue)
 #include "tst_queue.moc"

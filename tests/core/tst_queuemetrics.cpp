@@ -9,6 +9,8 @@
 #include "core/workqueue/queueeventlog.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include "testmain.h"
+
 #include <QScopeGuard>
 #include <QTest>
 
@@ -425,5 +427,5 @@ void TestQueueMetrics::feedOrderUnderConcurrency()
     QVERIFY(processingBy.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestQueueMetrics)
+CACHESCOPE_TEST_GUILESS_MAIN(TestQueueMetrics)
 #include "tst_queuemetrics.moc"

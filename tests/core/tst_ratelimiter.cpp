@@ -8,6 +8,8 @@
 #include "core/workqueue/maxofratelimiter.h"
 #include "core/workqueue/withmaxwaitratelimiter.h"
 
+#include "testmain.h"
+
 #include <QRegularExpression>
 #include <QTest>
 
@@ -314,5 +316,5 @@ void TestRateLimiter::bucketIsSharedAcrossThreads()
     }
 }
 
-QTEST_GUILESS_MAIN(TestRateLimiter)
+CACHESCOPE_TEST_GUILESS_MAIN(TestRateLimiter)
 #include "tst_ratelimiter.moc"

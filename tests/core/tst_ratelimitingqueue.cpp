@@ -6,6 +6,8 @@
 
 #include "queuetesthelpers.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 #include <memory>
@@ -172,5 +174,5 @@ void TestRateLimitingQueue::addRateLimitedAfterShutdownIsIgnored()
     QCOMPARE(eventsOfType(q, QueueEventType::Rejected).size(), 1);
 }
 
-QTEST_GUILESS_MAIN(TestRateLimitingQueue)
+CACHESCOPE_TEST_GUILESS_MAIN(TestRateLimitingQueue)
 #include "tst_ratelimitingqueue.moc"

@@ -2,6 +2,8 @@
 
 #include "cachetesthelpers.h"
 
+#include "testmain.h"
+
 #include <QTest>
 #include <QThread>
 
@@ -168,5 +170,5 @@ void TestRealFifo::counters()
     QCOMPARE(fifo.counters().popped, quint64(1));
 }
 
-QTEST_GUILESS_MAIN(TestRealFifo)
+CACHESCOPE_TEST_GUILESS_MAIN(TestRealFifo)
 #include "tst_realfifo.moc"

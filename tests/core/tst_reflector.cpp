@@ -4,6 +4,8 @@
 #include "core/cache/realfifo.h"
 #include "fakelisterwatcher.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
 #include <QTest>
 
@@ -473,5 +475,5 @@ void TestReflector::stopEndsWatchAndIgnoresLateAnswers()
     QCOMPARE(f.lw.watchCalls.size(), 1);
 }
 
-QTEST_GUILESS_MAIN(TestReflector)
+CACHESCOPE_TEST_GUILESS_MAIN(TestReflector)
 #include "tst_reflector.moc"

@@ -4,6 +4,8 @@
 #include "core/cache/podsummary.h"
 #include "core/cache/resourcecolumns.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -357,5 +359,5 @@ void TestResourceColumns::sortValuesAreTyped()
     QVERIFY(ten.at(age).toLongLong() < nine.at(age).toLongLong());
 }
 
-QTEST_GUILESS_MAIN(TestResourceColumns)
+CACHESCOPE_TEST_GUILESS_MAIN(TestResourceColumns)
 #include "tst_resourcecolumns.moc"

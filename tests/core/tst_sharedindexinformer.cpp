@@ -3,6 +3,8 @@
 #include "core/cache/indexfunctions.h"
 #include "fakelisterwatcher.h"
 
+#include "testmain.h"
+
 #include <QMutex>
 #include <QSemaphore>
 #include <QSignalSpy>
@@ -285,5 +287,5 @@ void TestSharedIndexInformer::removedHandlerGetsNothingMore()
     QCOMPARE(handler->calls().size(), 1);
 }
 
-QTEST_GUILESS_MAIN(TestSharedIndexInformer)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSharedIndexInformer)
 #include "tst_sharedindexinformer.moc"

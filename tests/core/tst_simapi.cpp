@@ -3,6 +3,8 @@
 #include "core/sim/simcluster.h"
 #include "tst_simclient.h"
 
+#include "testmain.h"
+
 #include <QScopeGuard>
 #include <QSslCertificate>
 #include <QSslKey>
@@ -420,5 +422,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimApi)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimApi)
 #include "tst_simapi.moc"

@@ -1,6 +1,8 @@
 // Tests of the simulator's FaultPlan: spec parsing, determinism by seed, forced faults.
 #include "core/sim/faultplan.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -128,5 +130,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimFaultPlan)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimFaultPlan)
 #include "tst_simfaultplan.moc"

@@ -1,6 +1,8 @@
 // Tests of the simulator's patch formats: JSON merge patch, strategic merge patch, JSON patch.
 #include "core/sim/jsonpatch.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QTest>
 
@@ -108,5 +110,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimJsonPatch)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimJsonPatch)
 #include "tst_simjsonpatch.moc"

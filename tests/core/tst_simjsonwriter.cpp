@@ -5,6 +5,8 @@
 #include "core/sim/objectstore.h"
 #include "core/sim/workloadgenerator.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -72,5 +74,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimJsonWriter)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimJsonWriter)
 #include "tst_simjsonwriter.moc"

@@ -1,6 +1,8 @@
 // Tests of the simulator's ObjectStore: versions, generation, conflicts, history and truth.
 #include "core/sim/objectstore.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QTest>
 
@@ -188,5 +190,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimObjectStore)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimObjectStore)
 #include "tst_simobjectstore.moc"

@@ -2,6 +2,8 @@
 #include "core/sim/fieldselector.h"
 #include "core/sim/labelselector.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -106,5 +108,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimSelectors)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimSelectors)
 #include "tst_simselectors.moc"

@@ -1,5 +1,7 @@
 #include "core/kube/watchdecoder.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -175,5 +177,5 @@ void TestWatchDecoder::oversizedFrameIsSkippedNotBuffered()
     QCOMPARE(events.at(2).object, QByteArray(R"({"metadata":{"name":"after"}})"));
 }
 
-QTEST_GUILESS_MAIN(TestWatchDecoder)
+CACHESCOPE_TEST_GUILESS_MAIN(TestWatchDecoder)
 #include "tst_watchdecoder.moc"

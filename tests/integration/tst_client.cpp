@@ -7,6 +7,8 @@
 #include "core/kube/listpager.h"
 #include "core/kube/watchstream.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -385,5 +387,5 @@ void TestClient::cli()
     QVERIFY2(stderrText.isEmpty() ? err.isEmpty() : err.startsWith(stderrText), qPrintable(err));
 }
 
-QTEST_GUILESS_MAIN(TestClient)
+CACHESCOPE_TEST_GUILESS_MAIN(TestClient)
 #include "tst_client.moc"

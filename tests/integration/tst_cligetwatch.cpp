@@ -2,6 +2,8 @@
 // kubectl (the one on PATH) sees of the same simulated cluster.
 #include "simprocess.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -262,5 +264,5 @@ private Q_SLOTS:
     void cleanupTestCase() { QCOMPARE(m_sim.stop(), 0); }
 };
 
-QTEST_GUILESS_MAIN(TestCliGetWatch)
+CACHESCOPE_TEST_GUILESS_MAIN(TestCliGetWatch)
 #include "tst_cligetwatch.moc"

@@ -8,6 +8,8 @@
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTest>
@@ -168,5 +170,5 @@ void TestCluster::unreachableServerIsRetriedWithBackoff()
     QCOMPARE(failed.at(2).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds(200));
 }
 
-QTEST_GUILESS_MAIN(TestCluster)
+CACHESCOPE_TEST_GUILESS_MAIN(TestCluster)
 #include "tst_cluster.moc"

@@ -3,6 +3,8 @@
 // and the workqueue metrics.
 #include "simprocess.h"
 
+#include "testmain.h"
+
 #include <QProcess>
 #include <QTest>
 
@@ -117,5 +119,5 @@ void TestControllerCli::helpListsTheControllers()
     }
 }
 
-QTEST_GUILESS_MAIN(TestControllerCli)
+CACHESCOPE_TEST_GUILESS_MAIN(TestControllerCli)
 #include "tst_controllercli.moc"

@@ -18,6 +18,8 @@
 #include "core/workqueue/queueeventlog.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -444,5 +446,5 @@ void TestControllerSim::ownerReferencesFindOrphanedPods()
     replicaSets->stop();
 }
 
-QTEST_GUILESS_MAIN(TestControllerSim)
+CACHESCOPE_TEST_GUILESS_MAIN(TestControllerSim)
 #include "tst_controllersim.moc"

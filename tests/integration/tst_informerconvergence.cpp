@@ -15,6 +15,8 @@
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
 
+#include "testmain.h"
+
 #include <QMetaEnum>
 #include <QSignalSpy>
 #include <QTest>
@@ -165,5 +167,5 @@ void TestInformerConvergence::convergesAfterFaults()
     informer.stop();
 }
 
-QTEST_GUILESS_MAIN(TestInformerConvergence)
+CACHESCOPE_TEST_GUILESS_MAIN(TestInformerConvergence)
 #include "tst_informerconvergence.moc"

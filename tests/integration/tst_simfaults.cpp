@@ -3,6 +3,8 @@
 #include "core/sim/simcluster.h"
 #include "tst_simclient.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QTcpSocket>
 #include <QTest>
@@ -225,5 +227,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimFaults)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimFaults)
 #include "tst_simfaults.moc"

@@ -1,6 +1,8 @@
 // Integration test: a real kubectl (the one on PATH) against the cachescope-sim binary.
 #include "simprocess.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -205,5 +207,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimKubectl)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimKubectl)
 #include "tst_simkubectl.moc"

@@ -3,6 +3,8 @@
 // failed check.
 #include "simprocess.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -54,5 +56,5 @@ private Q_SLOTS:
     void cleanupTestCase() { QCOMPARE(m_sim.stop(), 0); }
 };
 
-QTEST_GUILESS_MAIN(TestSimPython)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimPython)
 #include "tst_simpython.moc"

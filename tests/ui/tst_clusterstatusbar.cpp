@@ -7,6 +7,8 @@
 #include "ui/models/cachestatistics.h"
 #include "ui/widgets/clusterstatusbar.h"
 
+#include "testmain.h"
+
 #include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
@@ -115,5 +117,5 @@ void TestClusterStatusBar::statusBarShowsClusterState()
     QCOMPARE(bar.objectsText(), u"0 objects cached"_s);
 }
 
-QTEST_MAIN(TestClusterStatusBar)
+CACHESCOPE_TEST_MAIN(TestClusterStatusBar)
 #include "tst_clusterstatusbar.moc"

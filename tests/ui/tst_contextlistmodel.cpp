@@ -8,6 +8,8 @@
 #include "ui/models/namespacelistmodel.h"
 #include "ui/workspace.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -123,5 +125,5 @@ private:
     std::unique_ptr<Sim::SimCluster> m_sim;
 };
 
-QTEST_MAIN(TestContextListModel)
+CACHESCOPE_TEST_MAIN(TestContextListModel)
 #include "tst_contextlistmodel.moc"

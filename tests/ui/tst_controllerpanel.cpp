@@ -9,6 +9,8 @@
 #include "core/controller/processfunction.h"
 #include "ui/models/findingstablemodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QLabel>
 #include <QLineEdit>
@@ -181,5 +183,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestControllerPanel)
+CACHESCOPE_TEST_MAIN(TestControllerPanel)
 #include "tst_controllerpanel.moc"

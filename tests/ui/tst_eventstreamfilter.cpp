@@ -1,6 +1,8 @@
 #include "ui/models/eventstreamfilter.h"
 #include "ui/models/eventstreammodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QTest>
 
@@ -119,5 +121,5 @@ void TestEventStreamFilter::newRowsAreFilteredToo()
     QCOMPARE(visibleKeys(filter), (QStringList{u"shop/web:Updated"_s, u"shop/api:Added"_s}));
 }
 
-QTEST_GUILESS_MAIN(TestEventStreamFilter)
+CACHESCOPE_TEST_GUILESS_MAIN(TestEventStreamFilter)
 #include "tst_eventstreamfilter.moc"

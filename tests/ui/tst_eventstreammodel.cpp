@@ -1,5 +1,7 @@
 #include "ui/models/eventstreammodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -275,5 +277,5 @@ void TestEventStreamModel::namespacesAreCollected()
     QCOMPARE(model.index(5, 0).data(EventStreamModel::NamespaceRole).toString(), QString());
 }
 
-QTEST_GUILESS_MAIN(TestEventStreamModel)
+CACHESCOPE_TEST_GUILESS_MAIN(TestEventStreamModel)
 #include "tst_eventstreammodel.moc"

@@ -3,6 +3,8 @@
 #include "ui/models/eventstreamfilter.h"
 #include "ui/models/eventstreammodel.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
@@ -107,5 +109,5 @@ void TestEventStreamView::followKeepsTheNewestRowInView()
     QTRY_COMPARE(bar->value(), bar->maximum());
 }
 
-QTEST_MAIN(TestEventStreamView)
+CACHESCOPE_TEST_MAIN(TestEventStreamView)
 #include "tst_eventstreamview.moc"

@@ -17,6 +17,8 @@
 #include "ui/widgets/mainwindow.h"
 #include "ui/workspace.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
@@ -198,5 +200,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestExplorer)
+CACHESCOPE_TEST_MAIN(TestExplorer)
 #include "tst_explorer.moc"

@@ -4,6 +4,8 @@
 
 #include "core/controller/findingsstore.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
@@ -147,5 +149,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFindingsTableModel)
+CACHESCOPE_TEST_GUILESS_MAIN(TestFindingsTableModel)
 #include "tst_findingstablemodel.moc"

@@ -9,6 +9,8 @@
 #include "ui/models/indexlistmodel.h"
 #include "ui/models/indexvaluesmodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
@@ -311,5 +313,5 @@ void TestIndexModels::lostInformerEmptiesRows()
     QVERIFY(!error.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestIndexModels)
+CACHESCOPE_TEST_GUILESS_MAIN(TestIndexModels)
 #include "tst_indexmodels.moc"

@@ -7,6 +7,8 @@
 #include "ui/models/indexvaluesmodel.h"
 #include "ui/widgets/indexview.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
@@ -181,5 +183,5 @@ void TestIndexView::addIndexControl()
     QVERIFY(view.valuesModel()->rowCount() > 0);
 }
 
-QTEST_MAIN(TestIndexView)
+CACHESCOPE_TEST_MAIN(TestIndexView)
 #include "tst_indexview.moc"

@@ -2,6 +2,8 @@
 // what a parsed selector matches.
 #include "ui/models/labelselector.h"
 
+#include "testmain.h"
+
 #include <QTest>
 
 using namespace Cachescope;
@@ -121,5 +123,5 @@ void TestLabelSelector::matches()
     QCOMPARE(parsed.matches(*object), web);
 }
 
-QTEST_GUILESS_MAIN(TestLabelSelector)
+CACHESCOPE_TEST_GUILESS_MAIN(TestLabelSelector)
 #include "tst_labelselector.moc"

@@ -1,5 +1,7 @@
 #include "ui/models/linediff.h"
 
+#include "testmain.h"
+
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -187,5 +189,5 @@ void TestLineDiff::hunkHeaders()
     QCOMPARE(hunk.header(), header);
 }
 
-QTEST_GUILESS_MAIN(TestLineDiff)
+CACHESCOPE_TEST_GUILESS_MAIN(TestLineDiff)
 #include "tst_linediff.moc"

@@ -1,6 +1,8 @@
 #include "ui/localization.h"
 #include "ui/widgets/mainwindow.h"
 
+#include "testmain.h"
+
 #include <QApplication>
 #include <QMenuBar>
 #include <QTest>
@@ -44,5 +46,5 @@ void TestLocalization::unknownLanguageReportsFailure()
     QVERIFY(!Cachescope::installTranslations(*QCoreApplication::instance(), QLocale(QLocale::Basque)));
 }
 
-QTEST_MAIN(TestLocalization)
+CACHESCOPE_TEST_MAIN(TestLocalization)
 #include "tst_localization.moc"

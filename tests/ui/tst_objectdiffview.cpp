@@ -1,5 +1,7 @@
 #include "ui/widgets/objectdiffview.h"
 
+#include "testmain.h"
+
 #include <QPalette>
 #include <QTest>
 #include <QTextBlock>
@@ -72,5 +74,5 @@ void TestObjectDiffView::coloursFollowThePalette()
     QCOMPARE(added.blockFormat().background().color(), darkAdded);
 }
 
-QTEST_MAIN(TestObjectDiffView)
+CACHESCOPE_TEST_MAIN(TestObjectDiffView)
 #include "tst_objectdiffview.moc"

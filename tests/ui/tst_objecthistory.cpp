@@ -1,5 +1,7 @@
 #include "ui/models/objecthistory.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
@@ -210,5 +212,5 @@ void TestObjectHistory::secretMasking()
     QCOMPARE(masked.value(u"type"_s).toString(), u"Opaque"_s);
 }
 
-QTEST_GUILESS_MAIN(TestObjectHistory)
+CACHESCOPE_TEST_GUILESS_MAIN(TestObjectHistory)
 #include "tst_objecthistory.moc"

@@ -6,6 +6,8 @@
 #include "ui/widgets/objectdiffview.h"
 #include "ui/widgets/objecthistoryview.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
@@ -297,5 +299,5 @@ void TestObjectView::historyDiffMasksSecrets()
     QVERIFY(!view.historyView()->secretsRevealed());
 }
 
-QTEST_MAIN(TestObjectView)
+CACHESCOPE_TEST_MAIN(TestObjectView)
 #include "tst_objectview.moc"

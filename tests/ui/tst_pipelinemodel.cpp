@@ -9,6 +9,8 @@
 #include "core/workqueue/delayingqueue.h"
 #include "ui/models/pipelinemodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
@@ -217,5 +219,5 @@ void TestPipelineModel::ratesFollowChurn()
     QTRY_COMPARE_WITH_TIMEOUT(model.inputRate(Stage::Indexer), 0.0, 20000);
 }
 
-QTEST_GUILESS_MAIN(TestPipelineModel)
+CACHESCOPE_TEST_GUILESS_MAIN(TestPipelineModel)
 #include "tst_pipelinemodel.moc"

@@ -10,6 +10,8 @@
 #include "ui/models/pipelinemodel.h"
 #include "ui/widgets/pipelineview.h"
 
+#include "testmain.h"
+
 #include <QImage>
 #include <QPainter>
 #include <QRegularExpression>
@@ -163,5 +165,5 @@ void TestPipelineView::paintsWorkQueueWhenAttached()
     queue->shutDown();
 }
 
-QTEST_MAIN(TestPipelineView)
+CACHESCOPE_TEST_MAIN(TestPipelineView)
 #include "tst_pipelineview.moc"

@@ -5,6 +5,8 @@
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -357,5 +359,5 @@ void TestResourceFilterProxyModel::aSourceThatDiesFirstEmptiesTheProxy()
     QCOMPARE(m_proxy->rowCount(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestResourceFilterProxyModel)
+CACHESCOPE_TEST_GUILESS_MAIN(TestResourceFilterProxyModel)
 #include "tst_resourcefilterproxymodel.moc"

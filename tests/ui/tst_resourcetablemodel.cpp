@@ -12,6 +12,8 @@
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
@@ -341,5 +343,5 @@ void TestResourceTableModel::agesTickWithOneSignal()
     QCOMPARE(changed.at(0).at(2).value<QList<int>>(), QList<int>{Qt::DisplayRole});
 }
 
-QTEST_GUILESS_MAIN(TestResourceTableModel)
+CACHESCOPE_TEST_GUILESS_MAIN(TestResourceTableModel)
 #include "tst_resourcetablemodel.moc"

@@ -12,6 +12,8 @@
 #include "ui/widgets/resourcetableview.h"
 #include "ui/widgets/resourcetreeview.h"
 
+#include "testmain.h"
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -258,5 +260,5 @@ void TestResourceTableView::treeViewActivatesResources()
     QCOMPARE(activated.at(0).gvr, deployments.gvr);
 }
 
-QTEST_MAIN(TestResourceTableView)
+CACHESCOPE_TEST_MAIN(TestResourceTableView)
 #include "tst_resourcetableview.moc"

@@ -3,6 +3,8 @@
 // discovery applied as exact insertions and removals.
 #include "ui/models/resourcetreemodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
@@ -157,5 +159,5 @@ void TestResourceTreeModel::discoveryChangesAreExact()
     QCOMPARE(inserted.count() + removed.count() + changed.count(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestResourceTreeModel)
+CACHESCOPE_TEST_GUILESS_MAIN(TestResourceTreeModel)
 #include "tst_resourcetreemodel.moc"

@@ -4,6 +4,8 @@
 #include "core/workqueue/itemexponentialfailureratelimiter.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
 #include <QTest>
 
@@ -435,5 +437,5 @@ void TestTimelineModel::recentQuantilesForgetOldWork()
     QCOMPARE(metrics.recentLatencyCount, 0);
 }
 
-QTEST_GUILESS_MAIN(TestTimelineModel)
+CACHESCOPE_TEST_GUILESS_MAIN(TestTimelineModel)
 #include "tst_timelinemodel.moc"

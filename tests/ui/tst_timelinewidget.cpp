@@ -6,6 +6,8 @@
 #include "ui/widgets/queuemetricspanel.h"
 #include "ui/widgets/timelineview.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QImage>
@@ -396,5 +398,5 @@ void TestTimelineWidget::viewFollowsQueueAndShowsMetrics()
     QVERIFY(view.model()->lanes(TimelineLane::Mode::Key).isEmpty());
 }
 
-QTEST_MAIN(TestTimelineWidget)
+CACHESCOPE_TEST_MAIN(TestTimelineWidget)
 #include "tst_timelinewidget.moc"
