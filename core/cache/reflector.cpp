@@ -2,6 +2,7 @@
 
 #include "core/cache/deltaqueue.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
@@ -401,6 +402,10 @@ void Reflector::scheduleAfterBackoff(Next next, std::optional<std::chrono::secon
     if (retryAfter && *retryAfter > delay) {
         delay = std::chrono::duration_cast<std::chrono::milliseconds>(*retryAfter);
     }
+    {
+        QMutexLocker locker(&m_statusMutex);
+        m_status.retryAtMs = QDateTime::currentMSecsSinceEpoch() + delay.count();
+    }
     setState(State::BackingOff);
     m_retryTimer.disconnect(this);
     connect(&m_retryTimer, &QTimer::timeout, this, [this, next] {
@@ -428,6 +433,9 @@ void Reflector::setState(State state)
             return;
         }
         m_status.state = state;
+        if (state != State::BackingOff) {
+            m_status.retryAtMs = 0;
+        }
     }
     Q_EMIT stateChanged(state);
 }

@@ -77,6 +77,9 @@ public:
         std::optional<qint64> remainingItemCount; // as the server last said
         bool usingWatchList = false;
         ApiError lastError;
+        // While BackingOff: when the next attempt is due (ms since the epoch), so a view can say
+        // "retrying in N s"; 0 otherwise.
+        qint64 retryAtMs = 0;
     };
 
     Reflector(ListerWatcher *listerWatcher, DeltaQueue *queue, const Options &options, QObject *parent = nullptr);
@@ -131,9 +134,13 @@ private:
     Options m_options;
     Backoff m_backoff;
     QRandomGenerator m_random;
-    QTimer m_retryTimer;
-    QTimer m_resyncTimer;
-    QTimer m_initialEventsTimer;
+    // Children of the reflector, so they follow it to the network thread when it is
+    // moveToThread()'d (SharedIndexInformer makes it on its own thread): a timer left behind on
+    // the old thread never fires there ("Timers cannot be started from another thread"), and a
+    // reflector waiting out a backoff would wait forever.
+    QTimer m_retryTimer{this};
+    QTimer m_resyncTimer{this};
+    QTimer m_initialEventsTimer{this};
     std::unique_ptr<WatchSession> m_watch;
     bool m_running = false;
     bool m_lastSyncUnavailable = false;

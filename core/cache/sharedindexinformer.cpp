@@ -88,6 +88,11 @@ void SharedIndexInformer::stop()
     }
     m_running = false;
     if (Reflector *reflector = m_reflector.data()) {
+        {
+            QMutexLocker locker(&m_mutex);
+            m_finalReflectorStatus = reflector->status();
+            m_finalReflectorStatus.state = Reflector::State::Stopped;
+        }
         m_reflector.clear();
         reflector->disconnect(this);
         // The reflector stops and is deleted on its own thread; the queue and indexer it uses
@@ -237,6 +242,9 @@ SharedIndexInformer::Counters SharedIndexInformer::counters() const
     Counters counters;
     if (const Reflector *reflector = m_reflector.data()) {
         counters.reflector = reflector->status();
+    } else {
+        QMutexLocker locker(&m_mutex);
+        counters.reflector = m_finalReflectorStatus;
     }
     counters.queue = m_state->queue->counters();
     counters.queueKind = m_options.queueKind;

@@ -130,6 +130,9 @@ private:
     std::unique_ptr<ListerWatcher> m_pendingListerWatcher; // until run() hands it to the reflector
     QThread *m_networkThread; // not owned
     QPointer<Reflector> m_reflector; // owned, lives on m_networkThread, deleted there
+    // The reflector's last status, kept by stop() so counters() stays true after it is gone
+    // (the CLI prints its summary after stopping). Guarded by m_mutex.
+    Reflector::Status m_finalReflectorStatus;
     std::thread m_processor;
     bool m_running = false;
     std::atomic<bool> m_synced{false};
