@@ -4,6 +4,7 @@
 // retried with the configured backoff (the feed's RateLimited delays follow the limiter) and
 // given up on after maxRetries; stop drains; the built-in checks find what the cache holds.
 #include "core/cache/apilisterwatcher.h"
+#include "core/cache/cluster.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/controller/controller.h"
 #include "core/controller/findingsstore.h"
@@ -23,6 +24,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+
+#include <atomic>
 
 #include <mutex>
 #include <numeric>
@@ -67,9 +70,11 @@ private:
     int m_overlaps = 0;
 };
 
-struct Cluster
+// SimFixture is an in-process simulated cluster and a Cluster connected to it: the client and
+// every reflector on the Cluster's worker thread, as in the app.
+struct SimFixture
 {
-    explicit Cluster(const Sim::SimOptions &options)
+    explicit SimFixture(const Sim::SimOptions &options)
         : sim(options)
     {
     }
@@ -84,7 +89,7 @@ struct Cluster
         if (!std::holds_alternative<RestConfig>(rest)) {
             return false;
         }
-        client = std::make_unique<ApiClient>(std::get<RestConfig>(rest));
+        cluster = std::make_unique<Cachescope::Cluster>(std::get<RestConfig>(rest));
         return true;
     }
     std::unique_ptr<SharedIndexInformer> informer(const QString &group, const QString &resource, const QString &kind, std::chrono::milliseconds resync = 0ms)
@@ -96,11 +101,11 @@ struct Cluster
         SharedIndexInformer::Options options;
         options.name = resource;
         options.resyncPeriod = resync;
-        return std::make_unique<SharedIndexInformer>(std::make_unique<ApiListerWatcher>(client.get(), target), QThread::currentThread(), options);
+        return std::make_unique<SharedIndexInformer>(std::make_unique<ApiListerWatcher>(cluster->client(), target), cluster->workerThread(), options);
     }
 
     Sim::SimCluster sim;
-    std::unique_ptr<ApiClient> client;
+    std::unique_ptr<Cachescope::Cluster> cluster;
 };
 
 Sim::SimOptions simOptions(int pods, double churn, quint64 seed)
@@ -219,7 +224,7 @@ void TestControllerSim::simulatedWorkUnderChurn()
     QFETCH(int, baseMs);
     QFETCH(int, maxMs);
 
-    Cluster cluster(simOptions(120, 150, 11));
+    SimFixture cluster(simOptions(120, 150, 11));
     QVERIFY(cluster.start());
     auto informer = cluster.informer(QString(), u"pods"_s, u"Pod"_s);
 
@@ -323,7 +328,7 @@ void TestControllerSim::simulatedWorkUnderChurn()
 
 void TestControllerSim::stopDrainsWhatTheInformerQueued()
 {
-    Cluster cluster(simOptions(300, 0, 2));
+    SimFixture cluster(simOptions(300, 0, 2));
     QVERIFY(cluster.start());
     auto informer = cluster.informer(QString(), u"pods"_s, u"Pod"_s);
     auto work = std::make_shared<OverlapRecorder>(std::make_shared<SimulatedWork>(SimulatedWork::Settings{1ms, 0.0, 1, true}));
@@ -349,7 +354,7 @@ void TestControllerSim::stopDrainsWhatTheInformerQueued()
 
 void TestControllerSim::podHealthFindingsMatchTheCache()
 {
-    Cluster cluster(simOptions(150, 200, 4));
+    SimFixture cluster(simOptions(150, 200, 4));
     QVERIFY(cluster.start());
     auto informer = cluster.informer(QString(), u"pods"_s, u"Pod"_s);
     const PodHealthCheck::Settings checkSettings{1, std::chrono::seconds(3600)};
@@ -396,7 +401,7 @@ void TestControllerSim::podHealthFindingsMatchTheCache()
 
 void TestControllerSim::ownerReferencesFindOrphanedPods()
 {
-    Cluster cluster(simOptions(40, 0, 9));
+    SimFixture cluster(simOptions(40, 0, 9));
     QVERIFY(cluster.start());
     auto replicaSets = cluster.informer(u"apps"_s, u"replicasets"_s, u"ReplicaSet"_s);
     // The pods' informer resyncs so that the check sees a pod again when only its owner changed.
@@ -430,9 +435,12 @@ void TestControllerSim::ownerReferencesFindOrphanedPods()
     request.verb = "DELETE";
     request.path = u"/apis/apps/v1/namespaces/%1/replicasets/%2"_s.arg(victim.namespaceName(), victim.name());
     request.query.addQueryItem(u"propagationPolicy"_s, u"Orphan"_s);
-    bool deleted = false;
-    cluster.client->send(request, this, [&deleted](const ApiResponse &response) { deleted = response.isOk(); });
-    QTRY_VERIFY_WITH_TIMEOUT(deleted, 10000);
+    // The client lives on the cluster's worker thread: the request is made there.
+    std::atomic<bool> deleted{false};
+    ApiClient *client = cluster.cluster->client();
+    QMetaObject::invokeMethod(
+        client, [client, request, &deleted] { client->send(request, client, [&deleted](const ApiResponse &response) { deleted = response.isOk(); }); });
+    QTRY_VERIFY_WITH_TIMEOUT(deleted.load(), 10000);
 
     QTRY_COMPARE_WITH_TIMEOUT(QSet<QString>(controller.findings()->all().keyBegin(), controller.findings()->all().keyEnd()), orphans, 30000);
     for (const QString &key : orphans) {

@@ -4,6 +4,7 @@
 // resourceVersions), with exact signals and no reset after setInformer(). Batches applied by
 // hand check the shape of the signals: one removal of the tail per batch, one insertion.
 #include "core/cache/apilisterwatcher.h"
+#include "core/cache/cluster.h"
 #include "core/cache/keys.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/kube/apiclient.h"
@@ -68,7 +69,8 @@ KubeObject configMap(const QString &name, const QString &resourceVersion)
 struct SimFixture
 {
     Sim::SimCluster sim;
-    std::unique_ptr<ApiClient> client;
+    // The client and the reflectors on the Cluster's worker thread, as in the app.
+    std::unique_ptr<Cluster> cluster;
 
     explicit SimFixture(const Sim::SimOptions &options)
         : sim(options)
@@ -86,7 +88,7 @@ struct SimFixture
             *error = u"no rest config"_s;
             return false;
         }
-        client = std::make_unique<ApiClient>(std::get<RestConfig>(rest));
+        cluster = std::make_unique<Cluster>(std::get<RestConfig>(rest));
         return true;
     }
 
@@ -103,7 +105,7 @@ struct SimFixture
         options.reflector.backoff.initial = std::chrono::milliseconds(50);
         options.reflector.backoff.cap = std::chrono::milliseconds(500);
         options.reflector.minWatchTimeout = std::chrono::seconds(2);
-        return std::make_unique<SharedIndexInformer>(std::make_unique<ApiListerWatcher>(client.get(), target), QThread::currentThread(), options);
+        return std::make_unique<SharedIndexInformer>(std::make_unique<ApiListerWatcher>(cluster->client(), target), cluster->workerThread(), options);
     }
 };
 
