@@ -1,6 +1,7 @@
 #include "core/cache/cluster.h"
 
 #include "core/cache/informerfactory.h"
+#include "core/cache/informerkey.h"
 #include "core/kube/apiclient.h"
 #include "core/kube/discovery.h"
 
@@ -43,6 +44,19 @@ Cluster::~Cluster()
 QString Cluster::server() const
 {
     return m_config.cluster.server.toString(QUrl::RemoveUserInfo);
+}
+
+SharedIndexInformer *Cluster::informerOf(const QString &resource, const QString &namespaceName) const
+{
+    const auto resolved = m_discovery.resolve(resource);
+    const ApiResource *apiResource = std::get_if<ApiResource>(&resolved);
+    if (apiResource == nullptr || !apiResource->supports(u"list"_s) || !apiResource->supports(u"watch"_s)) {
+        return nullptr;
+    }
+    InformerKey key;
+    key.resource = *apiResource;
+    key.namespaceName = apiResource->namespaced ? namespaceName : QString();
+    return m_factory->informer(key);
 }
 
 QString Cluster::stateName(State state)

@@ -16,6 +16,7 @@ namespace Cachescope {
 
 class ApiClient;
 class InformerFactory;
+class SharedIndexInformer;
 
 // Cluster is one connected kubeconfig context: it owns a worker QThread on which its ApiClient
 // (with its QNetworkAccessManagers), discovery and every reflector of its informers run, and
@@ -56,6 +57,11 @@ public:
     const DiscoveryResult &discovery() const { return m_discovery; }
 
     InformerFactory *informers() const { return m_factory; }
+    // informerOf() is the factory's informer of a resource named as discovery resolves it
+    // ("pods", "jobs.batch"), of namespaceName when the resource is namespaced (all when empty);
+    // nullptr when discovery does not know the resource or the server cannot list and watch it.
+    // Created, not started: informers()->start() runs it.
+    SharedIndexInformer *informerOf(const QString &resource, const QString &namespaceName = {}) const;
     // client() lives on workerThread(): call it only there (QMetaObject::invokeMethod).
     ApiClient *client() const { return m_client; }
     QThread *workerThread() const { return m_thread; }

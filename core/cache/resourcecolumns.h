@@ -93,6 +93,8 @@ public:
     // printerColumnsOf() reads `spec.versions[name == version].additionalPrinterColumns` (or the
     // v1beta1 top-level list) from a CustomResourceDefinition document.
     [[nodiscard]] static QList<PrinterColumn> printerColumnsOf(const QJsonObject &crd, const QString &version);
+    // CrdResource names CustomResourceDefinitions for discovery (Cluster::informerOf()).
+    static constexpr QLatin1String CrdResource{"customresourcedefinitions.apiextensions.k8s.io"};
     // printerColumnsIn() reads them from the resource's CRD (named `<plural>.<group>`) in an
     // indexer of CustomResourceDefinitions; none when the resource has no CRD there.
     [[nodiscard]] static QList<PrinterColumn> printerColumnsIn(const Indexer &crds, const ApiResource &resource);

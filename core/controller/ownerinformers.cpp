@@ -34,15 +34,10 @@ OwnerInformers::OwnerInformers(Cluster *cluster, const QString &namespaceName, Q
 {
     QHash<QString, const Indexer *> indexers;
     for (const auto &[kind, resource] : ownerResources) {
-        const auto resolved = cluster->discovery().resolve(resource);
-        const ApiResource *apiResource = std::get_if<ApiResource>(&resolved);
-        if (!apiResource || !apiResource->supports(u"list"_s) || !apiResource->supports(u"watch"_s)) {
+        SharedIndexInformer *informer = cluster->informerOf(resource, namespaceName);
+        if (informer == nullptr) {
             continue;
         }
-        InformerKey key;
-        key.resource = *apiResource;
-        key.namespaceName = apiResource->namespaced ? namespaceName : QString();
-        SharedIndexInformer *informer = cluster->informers()->informer(key);
         indexers.insert(kind, &informer->indexer());
         m_informers.append(informer);
         m_kinds.append(kind);

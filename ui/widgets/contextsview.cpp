@@ -102,11 +102,8 @@ void ContextsView::setCurrent(Cluster *cluster)
             if (cluster != m_current) {
                 return;
             }
-            const auto resource = cluster->discovery().resolve(u"namespaces"_s);
-            if (const auto *namespaces = std::get_if<ApiResource>(&resource)) {
-                InformerKey key;
-                key.resource = *namespaces;
-                m_namespaces->setInformer(cluster->informers()->informer(key));
+            if (SharedIndexInformer *namespaces = cluster->informerOf(u"namespaces"_s)) {
+                m_namespaces->setInformer(namespaces);
                 cluster->informers()->start();
             }
         };

@@ -216,13 +216,12 @@ void Explorer::setCluster(Cluster *cluster)
     connect(cluster, &Cluster::discoveryFailed, this, &Explorer::updateConnectionState);
     auto discovered = [this, cluster] {
         m_tree->setDiscovery(cluster->discovery());
-        const auto crds = cluster->discovery().resolve(u"customresourcedefinitions.apiextensions.k8s.io"_s);
-        if (const auto *resource = std::get_if<ApiResource>(&crds); resource != nullptr && resource->supports(u"watch"_s) && !m_crds) {
-            InformerKey key;
-            key.resource = *resource;
-            m_crds = cluster->informers()->informer(key);
-            cluster->informers()->start();
-            connect(m_crds, &SharedIndexInformer::synced, this, &Explorer::applyColumns);
+        if (!m_crds) {
+            m_crds = cluster->informerOf(ResourceColumns::CrdResource);
+            if (m_crds) {
+                cluster->informers()->start();
+                connect(m_crds, &SharedIndexInformer::synced, this, &Explorer::applyColumns);
+            }
         }
         // Pods first, as most users look for them first.
         const auto pods = cluster->discovery().resolve(u"pods"_s);
@@ -297,9 +296,6 @@ void Explorer::applyColumns()
         return;
     }
     const QList<ResourceColumns::PrinterColumn> printerColumns = ResourceColumns::printerColumnsIn(m_crds->indexer(), m_resource);
-    if (printerColumns.isEmpty()) {
-        return;
-    }
     if (printerColumns != m_printerColumns) {
         m_printerColumns = printerColumns;
         m_table->setColumns(ResourceColumns::forResource(m_resource, printerColumns));
