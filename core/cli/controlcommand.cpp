@@ -33,6 +33,10 @@ std::optional<ControlCommand::Options> ControlCommand::fromParser(const QCommand
     if (!request) {
         return std::nullopt;
     }
+    if (request->resource.contains(u',')) {
+        *errorMessage = u"control runs a controller on one resource, not \"%1\""_s.arg(request->resource);
+        return std::nullopt;
+    }
     Options options;
     options.request = *request;
     options.controller = parser.value(u"controller"_s);

@@ -33,8 +33,9 @@ QString typeName(const KubeObject &object)
 }
 
 // printTable() prints kubectl's table: NAMESPACE first with -A, then the columns of priority 0
-// and, with -o wide, the others; a missing value is <none>.
-void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns, const GetCommand::Options &options, QTextStream &out)
+// and, with -o wide, the others; a missing value is <none>. With several resources, kubectl
+// names each object with its type ("pod/web-1"): withType.
+void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns, const GetCommand::Options &options, bool withType, QTextStream &out)
 {
     const bool wide = options.output == GetCommand::Output::Wide;
     QList<qsizetype> shown;
@@ -63,6 +64,10 @@ void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns
         }
         for (const qsizetype i : std::as_const(shown)) {
             const QVariant &value = values.at(i);
+            if (withType && columns.column(i).field == ResourceColumns::Field::Name) {
+                row << typeName(object) + u'/' + object.name();
+                continue;
+            }
             row << (value.isValid() || !columns.column(i).emptyText.isEmpty() ? columns.displayText(i, value, now) : u"<none>"_s);
         }
         table.addRow(row);
@@ -117,6 +122,8 @@ GetCommand::GetCommand(const Kubeconfig &config, const QString &context, const O
     , m_err(err)
     , m_session(std::make_unique<InformerSession>(config, context, options.request, err))
 {
+    // As kubectl: a list the server refuses (401, 403, 404) is an answer, not a reason to retry.
+    m_session->setFailFast(true);
     connect(m_session.get(), &InformerSession::failed, this, [this](const QString &message) {
         m_err << "error: " << message << Qt::endl;
         Q_EMIT finished(1);
@@ -131,19 +138,17 @@ GetCommand::GetCommand(const Kubeconfig &config, const QString &context, const O
 
 bool GetCommand::waitForPrinterColumns()
 {
-    const ApiResource &resource = m_session->resource();
-    if ((m_options.output != Output::Table && m_options.output != Output::Wide) || resource.gvr.group().isEmpty()) {
+    const bool anyGroup = std::any_of(m_session->targets().cbegin(), m_session->targets().cend(), [](const InformerSession::Target &target) {
+        return !target.resource.gvr.group().isEmpty();
+    });
+    if ((m_options.output != Output::Table && m_options.output != Output::Wide) || !anyGroup) {
         return false;
     }
     Cluster *cluster = m_session->cluster();
-    const auto crds = cluster->discovery().resolve(u"customresourcedefinitions.apiextensions.k8s.io"_s);
-    const ApiResource *crdResource = std::get_if<ApiResource>(&crds);
-    if (crdResource == nullptr || !crdResource->supports(u"list"_s) || !crdResource->supports(u"watch"_s)) {
+    m_crds = cluster->informerOf(ResourceColumns::CrdResource);
+    if (m_crds == nullptr) {
         return false;
     }
-    InformerKey key;
-    key.resource = *crdResource;
-    m_crds = cluster->informers()->informer(key);
     cluster->informers()->start();
     if (m_crds->hasSynced()) {
         return false;
@@ -166,12 +171,60 @@ void GetCommand::finish()
         return;
     }
     m_finished = true;
-    const ApiResource &resource = m_session->resource();
-    const QList<ResourceColumns::PrinterColumn> printerColumns =
-        m_crds != nullptr && m_crds->hasSynced() ? ResourceColumns::printerColumnsIn(m_crds->indexer(), resource) : QList<ResourceColumns::PrinterColumn>();
-    const bool printed = print(*m_session->informer(), ResourceColumns::forResource(resource, printerColumns), m_options, m_out, m_err);
+    const QList<InformerSession::Target> &targets = m_session->targets();
+    bool printed = true;
+    if (targets.size() == 1) {
+        printed = print(*targets.constFirst().informer, columnsOf(targets.constFirst().resource), m_options, m_out, m_err);
+    } else {
+        printed = printSeveral(targets);
+    }
     m_out.flush();
     Q_EMIT finished(printed ? 0 : 1);
+}
+
+ResourceColumns GetCommand::columnsOf(const ApiResource &resource) const
+{
+    const QList<ResourceColumns::PrinterColumn> printerColumns =
+        m_crds != nullptr && m_crds->hasSynced() ? ResourceColumns::printerColumnsIn(m_crds->indexer(), resource) : QList<ResourceColumns::PrinterColumn>();
+    return ResourceColumns::forResource(resource, printerColumns);
+}
+
+bool GetCommand::printSeveral(const QList<InformerSession::Target> &targets)
+{
+    // kubectl prints one table per resource, in the order given, a blank line between them, and
+    // one list (or one line per object) for the other outputs.
+    QList<QList<KubeObject>> objects;
+    for (const InformerSession::Target &target : targets) {
+        const auto selected = selectedObjects(*target.informer, m_options, m_err);
+        if (!selected) {
+            return false;
+        }
+        objects.append(*selected);
+    }
+    const bool table = m_options.output == Output::Table || m_options.output == Output::Wide;
+    if (!table) {
+        QList<KubeObject> all;
+        for (const QList<KubeObject> &some : std::as_const(objects)) {
+            all.append(some);
+        }
+        printObjects(all, m_options, m_out);
+        return true;
+    }
+    bool first = true;
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        if (objects.at(i).isEmpty()) {
+            continue;
+        }
+        if (!first) {
+            m_out << '\n';
+        }
+        first = false;
+        printTable(objects.at(i), columnsOf(targets.at(i).resource), m_options, true, m_out);
+    }
+    if (first) {
+        printNoResources(m_options, m_err);
+    }
+    return true;
 }
 
 GetCommand::~GetCommand() = default;
@@ -181,55 +234,71 @@ void GetCommand::start()
     m_session->start();
 }
 
-bool GetCommand::print(SharedIndexInformer &informer, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err)
+std::optional<QList<KubeObject>> GetCommand::selectedObjects(SharedIndexInformer &informer, const Options &options, QTextStream &err)
 {
-    QList<KubeObject> objects;
     if (options.indexName.isEmpty()) {
-        objects = informer.indexer().list();
-    } else {
-        if (!informer.indexer().hasIndex(options.indexName)) {
-            const auto function = indexFunctionForName(options.indexName);
-            QString error;
-            if (!function) {
-                err << "error: --index: no index named \"" << options.indexName << "\" (built in: namespace, node, owner, label:<key>, field:<path>)"
-                    << Qt::endl;
-                return false;
-            }
-            // The CLI's informer is its own: adding an index to it changes no one else's.
-            if (!informer.addIndexers({{options.indexName, *function}}, &error)) {
-                err << "error: --index: " << error << Qt::endl;
-                return false;
-            }
-        }
-        objects = informer.indexer().byIndex(options.indexName, options.indexValue);
+        return sortedForListing(informer.indexer().list());
     }
-    objects = sortedForListing(objects);
+    if (!informer.indexer().hasIndex(options.indexName)) {
+        const auto function = indexFunctionForName(options.indexName);
+        QString error;
+        if (!function) {
+            err << "error: --index: no index named \"" << options.indexName << "\" (built in: namespace, node, owner, label:<key>, field:<path>)" << Qt::endl;
+            return std::nullopt;
+        }
+        // The CLI's informer is its own: adding an index to it changes no one else's.
+        if (!informer.addIndexers({{options.indexName, *function}}, &error)) {
+            err << "error: --index: " << error << Qt::endl;
+            return std::nullopt;
+        }
+    }
+    return sortedForListing(informer.indexer().byIndex(options.indexName, options.indexValue));
+}
 
+void GetCommand::printNoResources(const Options &options, QTextStream &err)
+{
+    err << (options.request.allNamespaces || options.request.namespaceName.isEmpty()
+                ? u"No resources found"_s
+                : u"No resources found in %1 namespace."_s.arg(options.request.namespaceName))
+        << Qt::endl;
+}
+
+void GetCommand::printObjects(const QList<KubeObject> &objects, const Options &options, QTextStream &out)
+{
     switch (options.output) {
     case Output::Table:
     case Output::Wide:
-        if (objects.isEmpty()) {
-            err << (options.request.allNamespaces || options.request.namespaceName.isEmpty()
-                        ? u"No resources found"_s
-                        : u"No resources found in %1 namespace."_s.arg(options.request.namespaceName))
-                << Qt::endl;
-            return true;
-        }
-        printTable(objects, columns, options, out);
-        return true;
+        break;
     case Output::Name:
-        for (const KubeObject &object : std::as_const(objects)) {
+        for (const KubeObject &object : objects) {
             out << typeName(object) << '/' << object.name() << '\n';
         }
-        return true;
+        break;
     case Output::Json:
         out << QJsonDocument::fromJson(objectListJson(objects)).toJson(QJsonDocument::Indented);
-        return true;
+        break;
     case Output::Yaml:
         out << jsonToYaml(QJsonDocument::fromJson(objectListJson(objects)).object());
+        break;
+    }
+}
+
+bool GetCommand::print(SharedIndexInformer &informer, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err)
+{
+    const auto objects = selectedObjects(informer, options, err);
+    if (!objects) {
+        return false;
+    }
+    if (options.output != Output::Table && options.output != Output::Wide) {
+        printObjects(*objects, options, out);
         return true;
     }
-    return false;
+    if (objects->isEmpty()) {
+        printNoResources(options, err);
+        return true;
+    }
+    printTable(*objects, columns, options, false, out);
+    return true;
 }
 
 } // namespace Cachescope

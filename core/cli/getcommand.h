@@ -2,6 +2,7 @@
 
 #include "core/cache/resourcecolumns.h"
 #include "core/cli/informerrequest.h"
+#include "core/cli/informersession.h"
 #include "core/kube/kubeconfig.h"
 
 #include <QObject>
@@ -13,18 +14,19 @@ class QTextStream;
 
 namespace Cachescope {
 
-class InformerSession;
 class SharedIndexInformer;
 
-// GetCommand is `cachescope-cli get RESOURCE [-n NS | -A] [-l SEL] [--field-selector SEL]
-// [--index NAME=VALUE] [-o name|wide|json|yaml]`: it syncs an informer of the resource and
+// GetCommand is `cachescope-cli get RESOURCE[,RESOURCE…] [-n NS | -A] [-l SEL] [--field-selector SEL]
+// [--index NAME=VALUE] [-o name|wide|json|yaml]`: it syncs an informer of each resource and
 // prints from its cache — never from a separate list request — so what it prints is what an
 // informer holds. `--index` answers from one of the informer's indexes (ByIndex), adding the
 // index first when it is a built-in name (`label:app`, `field:spec.nodeName`, ...). Output is
 // kubectl's: a table with the columns kubectl prints (ResourceColumns, the app's own; `-o wide`
 // adds the wide ones, e.g. a pod's IP and NODE; a custom resource's are its CRD's
 // additionalPrinterColumns, read from an informer of CustomResourceDefinitions), `kind/name`
-// lines, or a `v1` `List` in JSON or YAML. Asynchronous: start(), finished(code).
+// lines, or a `v1` `List` in JSON or YAML; several resources print one table each (names as
+// `kind/name`) or one list, as kubectl does. A list the server refuses (401, 403, 404) fails at
+// once with the server's message. Asynchronous: start(), finished(code).
 class GetCommand final : public QObject
 {
     Q_OBJECT
@@ -63,6 +65,13 @@ private:
     // is asked for; true when printing waits for it to sync.
     bool waitForPrinterColumns();
     void finish();
+    ResourceColumns columnsOf(const ApiResource &resource) const;
+    bool printSeveral(const QList<InformerSession::Target> &targets);
+    // selectedObjects() are the informer's objects (or those under the index value), sorted as
+    // kubectl lists them; nothing when the index cannot be made (said on err).
+    [[nodiscard]] static std::optional<QList<KubeObject>> selectedObjects(SharedIndexInformer &informer, const Options &options, QTextStream &err);
+    static void printObjects(const QList<KubeObject> &objects, const Options &options, QTextStream &out);
+    static void printNoResources(const Options &options, QTextStream &err);
 
     Options m_options;
     QTextStream &m_out;

@@ -57,39 +57,75 @@ void InformerSession::start()
     m_cluster->start();
 }
 
+const ApiResource &InformerSession::resource() const
+{
+    static const ApiResource none;
+    return m_targets.isEmpty() ? none : m_targets.constFirst().resource;
+}
+
 void InformerSession::onDiscovered()
 {
+    if (m_done || !m_targets.isEmpty()) {
+        return;
+    }
     const DiscoveryResult &discovery = m_cluster->discovery();
-    const auto resolved = discovery.resolve(m_request.resource);
-    if (const auto *error = std::get_if<QString>(&resolved)) {
-        fail(*error);
-        return;
-    }
-    InformerKey key;
-    key.resource = std::get<ApiResource>(resolved);
-    if (!key.resource.supports(u"list"_s) || !key.resource.supports(u"watch"_s)) {
-        fail(u"the server cannot list and watch %1"_s.arg(key.resource.gvr.toString()));
-        return;
-    }
-    key.namespaceName = key.resource.namespaced && !m_request.allNamespaces ? m_request.namespaceName : QString();
-    key.labelSelector = m_request.labelSelector;
-    key.fieldSelector = m_request.fieldSelector;
-    key.metadataOnly = m_request.metadataOnly;
-    m_resource = key.resource;
-    m_informer = m_cluster->informers()->informer(key);
-    connect(m_informer, &SharedIndexInformer::errorOccurred, this, [this](const ApiError &error) {
-        m_lastError = error.toString();
-        m_err << "warning: " << m_informer->name() << ": " << m_lastError << Qt::endl;
-    });
-    connect(m_informer, &SharedIndexInformer::synced, this, [this] {
-        if (!m_done) {
-            m_done = true;
-            m_deadline.stop();
-            Q_EMIT ready();
+    QList<InformerKey> keys;
+    for (const QString &name : m_request.resource.split(u',')) {
+        const auto resolved = discovery.resolve(name.trimmed());
+        if (const auto *error = std::get_if<QString>(&resolved)) {
+            fail(*error);
+            return;
         }
-    });
-    Q_EMIT informerStarting(m_informer);
+        InformerKey key;
+        key.resource = std::get<ApiResource>(resolved);
+        if (!key.resource.supports(u"list"_s) || !key.resource.supports(u"watch"_s)) {
+            fail(u"the server cannot list and watch %1"_s.arg(key.resource.gvr.toString()));
+            return;
+        }
+        key.namespaceName = key.resource.namespaced && !m_request.allNamespaces ? m_request.namespaceName : QString();
+        key.labelSelector = m_request.labelSelector;
+        key.fieldSelector = m_request.fieldSelector;
+        key.metadataOnly = m_request.metadataOnly;
+        if (!keys.contains(key)) {
+            keys.append(key);
+        }
+    }
+    for (const InformerKey &key : std::as_const(keys)) {
+        SharedIndexInformer *informer = m_cluster->informers()->informer(key);
+        m_targets.append({key.resource, informer});
+        connect(informer, &SharedIndexInformer::errorOccurred, this, [this, informer](const ApiError &error) {
+            m_lastError = error.toString();
+            // kubectl gives up at once when the server refuses a list for good; retrying the
+            // same credentials against the same RBAC rules will not change the answer.
+            const int code = error.code();
+            if (m_failFast && error.kind() == ApiError::Kind::Http && (code == 401 || code == 403 || code == 404)) {
+                fail(m_lastError);
+                return;
+            }
+            m_err << "warning: " << informer->name() << ": " << m_lastError << Qt::endl;
+        });
+        connect(informer, &SharedIndexInformer::synced, this, &InformerSession::onSynced);
+    }
+    for (const Target &target : std::as_const(m_targets)) {
+        Q_EMIT informerStarting(target.informer);
+    }
     m_cluster->informers()->start();
+    onSynced();
+}
+
+void InformerSession::onSynced()
+{
+    if (m_done || m_targets.isEmpty()) {
+        return;
+    }
+    for (const Target &target : std::as_const(m_targets)) {
+        if (!target.informer->hasSynced()) {
+            return;
+        }
+    }
+    m_done = true;
+    m_deadline.stop();
+    Q_EMIT ready();
 }
 
 void InformerSession::fail(const QString &message)

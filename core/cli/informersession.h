@@ -16,13 +16,16 @@ namespace Cachescope {
 class Cluster;
 class SharedIndexInformer;
 
-// InformerSession is how a CLI command gets a synced informer: it resolves the context of the
-// kubeconfig, connects a Cluster (its client on a worker thread), resolves the resource through
-// discovery as kubectl does, starts the informer of the request and reports ready() once it has
-// synced — or failed() with a message (kubeconfig errors name the file; an unknown resource; a
-// server that stays unreachable or an informer that cannot sync within the request's timeout,
-// with the last error). Connection retries and informer errors are reported on `err` as they
-// happen. Lives on the CLI's main thread; owns the Cluster.
+// InformerSession is how a CLI command gets synced informers: it resolves the context of the
+// kubeconfig, connects a Cluster (its client on a worker thread), resolves each resource of the
+// request through discovery as kubectl does ("pods,configmaps" is two: one informer each, all
+// over the one client), starts their informers and reports ready() once every one has synced —
+// or failed() with a message (kubeconfig errors name the file; an unknown resource; a server
+// that stays unreachable or an informer that cannot sync within the request's timeout, with the
+// last error). Connection retries and informer errors are reported on `err` as they happen.
+// With setFailFast() (what `get` does, as kubectl), a list the server refuses for good (401,
+// 403, 404) fails the session at once with the server's message instead of being retried with
+// backoff (what `watch` and the app do). Lives on the CLI's main thread; owns the Cluster.
 class InformerSession final : public QObject
 {
     Q_OBJECT
@@ -32,24 +35,34 @@ public:
     InformerSession(const Kubeconfig &config, const QString &context, const InformerRequest &request, QTextStream &err, QObject *parent = nullptr);
     ~InformerSession() override;
 
+    // Target is one resource of the request and its informer (owned by the cluster's factory).
+    struct Target
+    {
+        ApiResource resource;
+        SharedIndexInformer *informer = nullptr;
+    };
+
+    void setFailFast(bool failFast) { m_failFast = failFast; }
     void start();
 
-    // informer() is the synced informer once ready() was emitted (owned by the cluster).
-    SharedIndexInformer *informer() const { return m_informer; }
+    // targets() are the request's resources in the order given, once informerStarting() was
+    // emitted; informer() and resource() are the first's (the only one for `control`).
+    const QList<Target> &targets() const { return m_targets; }
+    SharedIndexInformer *informer() const { return m_targets.isEmpty() ? nullptr : m_targets.constFirst().informer; }
+    const ApiResource &resource() const;
     Cluster *cluster() const { return m_cluster.get(); }
-    // resource() is what discovery resolved the request's resource to (once ready()).
-    const ApiResource &resource() const { return m_resource; }
     const InformerRequest &request() const { return m_request; }
 
 Q_SIGNALS:
-    // informerStarting() comes just before the informer runs: handlers added now see every
-    // notification, the initial adds included.
+    // informerStarting() comes once for each target just before the informers run: handlers
+    // added now see every notification, the initial adds included.
     void informerStarting(Cachescope::SharedIndexInformer *informer);
     void ready();
     void failed(const QString &message);
 
 private:
     void onDiscovered();
+    void onSynced();
     void fail(const QString &message);
 
     Kubeconfig m_config;
@@ -57,10 +70,10 @@ private:
     InformerRequest m_request;
     QTextStream &m_err;
     std::unique_ptr<Cluster> m_cluster;
-    SharedIndexInformer *m_informer = nullptr; // owned by the cluster's factory
-    ApiResource m_resource;
+    QList<Target> m_targets;
     QString m_lastError;
-    QTimer m_deadline;
+    QTimer m_deadline{this};
+    bool m_failFast = false;
     bool m_done = false;
 };
 

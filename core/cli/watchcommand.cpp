@@ -67,13 +67,6 @@ WatchCommand::WatchCommand(const Kubeconfig &config, const QString &context, con
     , m_err(err)
     , m_session(std::make_unique<InformerSession>(config, context, options.request, err))
 {
-    // Every notification in order; a short interval keeps the output close to live without a
-    // write per event.
-    m_batcher = new NotificationBatcher(NotificationBatcher::Mode::Every, this);
-    m_batcher->setInterval(std::chrono::milliseconds(20));
-    m_batcher->setCapacity(std::numeric_limits<int>::max());
-    connect(m_batcher, &NotificationBatcher::notificationsReady, this, &WatchCommand::print);
-
     m_duration.setSingleShot(true);
     connect(&m_duration, &QTimer::timeout, this, &WatchCommand::stop);
     connect(m_session.get(), &InformerSession::failed, this, [this](const QString &message) {
@@ -82,9 +75,17 @@ WatchCommand::WatchCommand(const Kubeconfig &config, const QString &context, con
         Q_EMIT finished(1);
     });
     connect(m_session.get(), &InformerSession::informerStarting, this, [this](SharedIndexInformer *informer) {
-        // Registered before the informer runs, so the initial list arrives as adds.
-        (void)informer->addEventHandler(m_batcher->handler());
-        if (m_options.duration.count() > 0) {
+        // Every notification in order; a short interval keeps the output close to live without
+        // a write per event. Registered before the informer runs, so the initial list arrives
+        // as adds.
+        auto *batcher = new NotificationBatcher(NotificationBatcher::Mode::Every, this);
+        batcher->setInterval(std::chrono::milliseconds(20));
+        batcher->setCapacity(std::numeric_limits<int>::max());
+        const QString resource = m_options.request.resource.contains(u',') ? informer->name() : QString();
+        connect(batcher, &NotificationBatcher::notificationsReady, this, [this, resource](const QList<Notification> &batch) { print(resource, batch); });
+        m_batchers.append(batcher);
+        (void)informer->addEventHandler(batcher->handler());
+        if (m_options.duration.count() > 0 && !m_duration.isActive()) {
             m_duration.start(m_options.duration);
         }
     });
@@ -97,14 +98,17 @@ void WatchCommand::start()
     m_session->start();
 }
 
-void WatchCommand::print(const QList<Notification> &batch)
+void WatchCommand::print(const QString &resource, const QList<Notification> &batch)
 {
     for (const Notification &notification : batch) {
-        const QJsonObject line{
+        QJsonObject line{
             {u"type"_s, typeText(notification.type)},
             {u"key"_s, notification.key},
             {u"resourceVersion"_s, notification.object.isValid() ? notification.object.resourceVersion() : QString()},
         };
+        if (!resource.isEmpty()) {
+            line.insert(u"resource"_s, resource);
+        }
         m_out << QJsonDocument(line).toJson(QJsonDocument::Compact) << '\n';
     }
     m_printed += quint64(batch.size());
@@ -118,26 +122,59 @@ void WatchCommand::stop()
     }
     m_stopped = true;
     m_duration.stop();
-    SharedIndexInformer *informer = m_session->informer();
-    if (informer == nullptr) {
+    const QList<InformerSession::Target> &targets = m_session->targets();
+    if (targets.isEmpty()) {
         m_err << "error: stopped before the informer started" << Qt::endl;
         Q_EMIT finished(1);
         return;
     }
-    informer->stop();
-    m_batcher->flush();
+    for (const InformerSession::Target &target : targets) {
+        target.informer->stop();
+    }
+    for (NotificationBatcher *batcher : std::as_const(m_batchers)) {
+        batcher->flush();
+    }
     int exitCode = 0;
     if (!m_options.dumpFile.isEmpty()) {
+        QList<KubeObject> objects;
+        for (const InformerSession::Target &target : targets) {
+            objects.append(sortedForListing(target.informer->indexer().list()));
+        }
         QSaveFile file(m_options.dumpFile);
-        const QByteArray list = objectListJson(sortedForListing(informer->indexer().list()));
+        const QByteArray list = objectListJson(objects);
         if (!file.open(QIODevice::WriteOnly) || file.write(list) != list.size() || !file.commit()) {
             m_err << "error: cannot write " << m_options.dumpFile << ": " << file.errorString() << Qt::endl;
             exitCode = 1;
         }
     }
-    const auto counters = informer->counters();
-    m_err << "objects " << informer->indexer().size() << ", notifications " << m_printed << ", relists " << counters.reflector.relists << ", reconnects "
-          << counters.reflector.reconnects << ", watch errors " << counters.reflector.errors << Qt::endl;
+    // The counters are read after stop(): the informer keeps its reflector's last status.
+    Reflector::Status total;
+    qsizetype objects = 0;
+    auto printSummary = [this](const QString &prefix, qsizetype size, quint64 notifications, const Reflector::Status &status) {
+        m_err << prefix << "objects " << size << ", notifications " << notifications << ", lists " << status.lists << ", relists " << status.relists
+              << ", watches " << status.watchesOpened << ", reconnects " << status.reconnects << ", watch errors " << status.errors << Qt::endl;
+    };
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        const Reflector::Status status = targets.at(i).informer->counters().reflector;
+        const qsizetype size = targets.at(i).informer->indexer().size();
+        if (targets.size() > 1) {
+            printSummary(targets.at(i).informer->name() + u": "_s, size, i < m_batchers.size() ? m_batchers.at(i)->received() : 0, status);
+        }
+        objects += size;
+        total.lists += status.lists;
+        total.relists += status.relists;
+        total.watchesOpened += status.watchesOpened;
+        total.reconnects += status.reconnects;
+        total.errors += status.errors;
+    }
+    printSummary(QString(), objects, m_printed, total);
+    for (const InformerSession::Target &target : targets) {
+        if (!target.informer->hasSynced()) {
+            const ApiError lastError = target.informer->counters().reflector.lastError;
+            m_err << "error: " << target.informer->name() << " never synced" << (lastError.isError() ? u": "_s + lastError.toString() : QString()) << Qt::endl;
+            exitCode = 1;
+        }
+    }
     Q_EMIT finished(exitCode);
 }
 

@@ -18,12 +18,15 @@ class NotificationBatcher;
 class SharedIndexInformer;
 struct Notification;
 
-// WatchCommand is `cachescope-cli watch RESOURCE [-n NS | -A] [-l SEL] [--for DURATION]
-// [--dump FILE]`: it runs an informer and prints one JSON line per notification its handler
-// receives — {"type":"add|update|delete","key":"ns/name","resourceVersion":"…"}, the initial
-// adds included — until DURATION passes or stop() is called (SIGINT/SIGTERM in the CLI). Then
-// it writes the cache to FILE as a `v1` `List` and prints a summary line to err: objects,
-// notifications, relists, reconnects, watch errors. Asynchronous: start(), finished(code).
+// WatchCommand is `cachescope-cli watch RESOURCE[,RESOURCE…] [-n NS | -A] [-l SEL] [--for DURATION]
+// [--dump FILE]`: it runs an informer per resource and prints one JSON line per notification
+// their handlers receive — {"type":"add|update|delete","key":"ns/name","resourceVersion":"…"},
+// with "resource" when there are several, the initial adds included — until DURATION passes or
+// stop() is called (SIGINT/SIGTERM in the CLI). Then it writes the caches to FILE as one `v1`
+// `List` and prints a summary line to err: objects, notifications, lists, relists, watches
+// opened, reconnects, watch errors (one line per resource first when there are several). A
+// server that refuses or fails is retried with backoff, as the app does. Asynchronous:
+// start(), finished(code).
 class WatchCommand final : public QObject
 {
     Q_OBJECT
@@ -52,14 +55,14 @@ Q_SIGNALS:
     void finished(int exitCode);
 
 private:
-    void print(const QList<Notification> &batch);
+    void print(const QString &resource, const QList<Notification> &batch);
 
     Options m_options;
     QTextStream &m_out;
     QTextStream &m_err;
     std::unique_ptr<InformerSession> m_session;
-    NotificationBatcher *m_batcher = nullptr; // owned (child)
-    QTimer m_duration;
+    QList<NotificationBatcher *> m_batchers; // owned (children), one per informer
+    QTimer m_duration{this};
     quint64 m_printed = 0;
     bool m_stopped = false;
 };

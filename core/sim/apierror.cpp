@@ -101,6 +101,18 @@ ApiError ApiError::unauthorized()
     return make(401, u"Unauthorized"_s, u"Unauthorized"_s);
 }
 
+ApiError ApiError::forbidden(const ResourceType &type, const QString &name, const QString &user, const QString &verb, const QString &namespaceName)
+{
+    const QString subject = name.isEmpty() ? qualified(type) : u"%1 \"%2\""_s.arg(qualified(type), name);
+    const QString scope = namespaceName.isEmpty() ? u"at the cluster scope"_s : u"in the namespace \"%1\""_s.arg(namespaceName);
+    return withDetails(
+        make(403,
+             u"Forbidden"_s,
+             u"%1 is forbidden: User \"%2\" cannot %3 resource \"%4\" in API group \"%5\" %6"_s.arg(subject, user, verb, type.plural, type.group, scope)),
+        type,
+        name);
+}
+
 ApiError ApiError::methodNotAllowed()
 {
     return make(405, u"MethodNotAllowed"_s, u"the server does not allow this method on the requested resource"_s);

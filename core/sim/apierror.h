@@ -29,6 +29,8 @@ struct ApiError
     static ApiError expired(const QString &message);
     static ApiError gone(const QString &message);
     static ApiError unauthorized();
+    // forbidden() is the authorizer's refusal, worded as the apiserver words it.
+    static ApiError forbidden(const ResourceType &type, const QString &name, const QString &user, const QString &verb, const QString &namespaceName);
     static ApiError methodNotAllowed();
     static ApiError invalid(const ResourceType &type, const QString &name, const QString &message);
     static ApiError tooManyRequests(int retryAfterSeconds);

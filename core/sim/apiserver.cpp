@@ -25,6 +25,32 @@ namespace Cachescope::Sim {
 
 namespace {
 
+// verbOf() is the authorizer's verb for a request, as RBAC rules name them.
+QString verbOf(const HttpRequest &request, bool watchPath, bool named)
+{
+    if (watchPath || request.queryValue(QStringLiteral("watch")) == QStringLiteral("true") ||
+        request.queryValue(QStringLiteral("watch")) == QStringLiteral("1")) {
+        return QStringLiteral("watch");
+    }
+    const QByteArray method = request.method;
+    if (method == "GET" || method == "HEAD") {
+        return named ? QStringLiteral("get") : QStringLiteral("list");
+    }
+    if (method == "POST") {
+        return QStringLiteral("create");
+    }
+    if (method == "PUT") {
+        return QStringLiteral("update");
+    }
+    if (method == "PATCH") {
+        return QStringLiteral("patch");
+    }
+    if (method == "DELETE") {
+        return named ? QStringLiteral("delete") : QStringLiteral("deletecollection");
+    }
+    return QString::fromLatin1(method).toLower();
+}
+
 QByteArray toJson(const QJsonObject &object)
 {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
@@ -206,11 +232,12 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
         connection->sendResponse(200, "text/plain; charset=utf-8", "ok");
         return;
     }
+    const QByteArray authorization = request.header("authorization");
+    const QByteArray bearer = authorization.startsWith("Bearer ") ? authorization.mid(7).trimmed() : QByteArray();
+    const bool restricted = !m_settings.restrictedToken.isEmpty() && !bearer.isEmpty() && bearer == m_settings.restrictedToken.toLatin1();
     if (m_settings.requireAuthentication) {
-        const QByteArray authorization = request.header("authorization");
-        const bool tokenOk =
-            !m_settings.bearerToken.isEmpty() && authorization.startsWith("Bearer ") && authorization.mid(7).trimmed() == m_settings.bearerToken.toLatin1();
-        if (!tokenOk && !connection->hasVerifiedClientCertificate()) {
+        const bool tokenOk = !m_settings.bearerToken.isEmpty() && !bearer.isEmpty() && bearer == m_settings.bearerToken.toLatin1();
+        if (!tokenOk && !restricted && !connection->hasVerifiedClientCertificate()) {
             sendError(connection, ApiError::unauthorized());
             return;
         }
@@ -248,6 +275,11 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
     if (!route.type.isValid() || rest.size() > 3 || (!route.type.namespaced && !route.namespaceName.isEmpty()) ||
         (!route.subresource.isEmpty() && !route.type.subresources.contains(route.subresource))) {
         sendError(connection, ApiError::notFoundPath(request.path));
+        return;
+    }
+    if (restricted && m_settings.restrictedResources.contains(route.type.plural)) {
+        sendError(connection,
+                  ApiError::forbidden(route.type, route.name, u"restricted"_s, verbOf(request, route.watchPath, !route.name.isEmpty()), route.namespaceName));
         return;
     }
     handleResource(connection, request, route);

@@ -37,6 +37,10 @@ public:
     struct Settings
     {
         QString bearerToken; // empty: no token accepted
+        // A second token, of a user whom RBAC denies every verb on restrictedResources (by
+        // plural name), so clients can meet a 403 as they do on real clusters.
+        QString restrictedToken;
+        QStringList restrictedResources{QStringLiteral("pods"), QStringLiteral("secrets")};
         bool requireAuthentication = true;
         int bookmarkIntervalMs = 5000;
         int continueTtlMs = 5 * 60 * 1000; // etcd's default compaction period

@@ -241,9 +241,12 @@ bool SimCluster::writeKubeconfig(QString *error)
         // name it, and authenticates with the token.
         yaml += "    token: " + token + "\n";
     }
+    // A user whom the server's RBAC denies pods and secrets (ApiServer::Settings::restrictedToken).
+    yaml += "- name: sim-restricted\n  user:\n    token: " + token + "-restricted\n";
     yaml += "contexts:\n"
             "- name: sim-token\n  context:\n    cluster: cachescope-sim\n    user: sim-token\n    namespace: default\n"
             "- name: sim-cert\n  context:\n    cluster: cachescope-sim\n    user: sim-cert\n    namespace: default\n"
+            "- name: sim-restricted\n  context:\n    cluster: cachescope-sim\n    user: sim-restricted\n    namespace: default\n"
             "current-context: sim-token\n";
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {

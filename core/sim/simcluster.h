@@ -21,8 +21,9 @@ class SimServer;
 // SimCluster is a simulated Kubernetes cluster in-process: the in-process face of
 // `cachescope-sim`, for the app's --demo and for tests. Configure it with SimOptions (the same
 // as the command line), start() it, then point any client at url() through the kubeconfig at
-// kubeconfigPath(): context `sim-token` (current; bearer token) or `sim-cert` (client
-// certificate), cluster `cachescope-sim` with the generated CA.
+// kubeconfigPath(): context `sim-token` (current; bearer token), `sim-cert` (client
+// certificate) or `sim-restricted` (a token whom the server forbids pods and secrets: 403),
+// cluster `cachescope-sim` with the generated CA.
 //
 // Thread: the server runs on a QThread of its own, never on the caller's; the caller's thread
 // only generates the certificates and writes the kubeconfig. start() blocks until the server

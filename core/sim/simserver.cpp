@@ -46,6 +46,7 @@ bool SimServer::start(QString *error)
     }
     ApiServer::Settings settings;
     settings.bearerToken = m_options.token;
+    settings.restrictedToken = m_options.token + u"-restricted"_s;
     settings.bookmarkIntervalMs = m_options.bookmarkIntervalMs;
     settings.continueTtlMs = m_options.continueTtlMs;
     settings.watchBufferLimit = m_options.watchBufferLimit;

@@ -359,7 +359,7 @@ void TestClient::cli_data()
     QTest::newRow("api-resources like kubectl") << QStringList{u"api-resources"_s} << 0 << u"pods                        po           v1"_s << QString();
     QTest::newRow("api-resources with the client-certificate context")
         << QStringList{u"--context"_s, u"sim-cert"_s, u"api-resources"_s} << 0 << u"deployments                 deploy       apps/v1"_s << QString();
-    QTest::newRow("contexts with current marked") << QStringList{u"contexts"_s} << 0 << u"*         sim-token   cachescope-sim   sim-token"_s << QString();
+    QTest::newRow("contexts with current marked") << QStringList{u"contexts"_s} << 0 << u"*         sim-token        cachescope-sim   sim-token"_s << QString();
     QTest::newRow("unknown context is an error on stderr")
         << QStringList{u"--context"_s, u"nope"_s, u"api-resources"_s} << 1 << QString() << u"error: context \"nope\" is not defined"_s;
     QTest::newRow("unknown command") << QStringList{u"frobnicate"_s} << 1 << QString() << u"error: unknown command \"frobnicate\""_s;

@@ -94,6 +94,7 @@ private Q_SLOTS:
         QTest::newRow("pods -A -l app=checkout") << QStringList{u"pods"_s, u"-A"_s, u"-l"_s, u"app=checkout"_s};
         QTest::newRow("deployments.apps -A") << QStringList{u"deployments.apps"_s, u"-A"_s};
         QTest::newRow("nodes") << QStringList{u"nodes"_s};
+        QTest::newRow("deployments.apps,nodes -A (one List of both)") << QStringList{u"deployments.apps,nodes"_s, u"-A"_s};
     }
 
     void getMatchesKubectl()
@@ -134,6 +135,8 @@ private Q_SLOTS:
         QTest::newRow("secrets -A") << QStringList{u"secrets"_s, u"-A"_s};
         QTest::newRow("events -A") << QStringList{u"events"_s, u"-A"_s};
         QTest::newRow("a custom resource's printer columns") << QStringList{u"widgets"_s, u"-A"_s};
+        QTest::newRow("pods,configmaps -n shop (a table each, names with their type)") << QStringList{u"pods,configmaps"_s, u"-n"_s, u"shop"_s};
+        QTest::newRow("deployments,replicasets -A") << QStringList{u"deployments,replicasets"_s, u"-A"_s};
     }
 
     void tableMatchesKubectl()
@@ -172,10 +175,18 @@ private Q_SLOTS:
         }
     }
 
+    void outputNameMatchesKubectl_data()
+    {
+        QTest::addColumn<QString>("resources");
+        QTest::newRow("deployments.apps") << u"deployments.apps"_s;
+        QTest::newRow("pods,deployments,services") << u"pods,deployments,services"_s;
+    }
+
     void outputNameMatchesKubectl()
     {
-        const RunResult ours = cli({u"get"_s, u"deployments.apps"_s, u"-A"_s, u"-o"_s, u"name"_s});
-        const RunResult theirs = kubectl({u"get"_s, u"deployments.apps"_s, u"-A"_s, u"-o"_s, u"name"_s});
+        QFETCH(QString, resources);
+        const RunResult ours = cli({u"get"_s, resources, u"-A"_s, u"-o"_s, u"name"_s});
+        const RunResult theirs = kubectl({u"get"_s, resources, u"-A"_s, u"-o"_s, u"name"_s});
         QCOMPARE(ours.exitCode, 0);
         QCOMPARE(theirs.exitCode, 0);
         QCOMPARE(ours.out, theirs.out);
@@ -219,6 +230,66 @@ private Q_SLOTS:
         QCOMPARE(dumped.keys(), truth.keys());
         QCOMPARE(QSet<QString>(truth.keyBegin(), truth.keyEnd()), added);
         QVERIFY2(ours.err.contains(u"objects %1,"_s.arg(truth.size())), qPrintable(ours.err));
+    }
+
+    // Several resources, one informer each over one client: every object of each arrives as an
+    // add naming its resource, the dump holds them all, and each gets its summary line.
+    void watchSeveralResources()
+    {
+        const QString dump = m_sim.home() + u"/several.json"_s;
+        const RunResult ours = cli({u"watch"_s, u"pods,configmaps"_s, u"-A"_s, u"--for"_s, u"1s"_s, u"--dump"_s, dump});
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+        QMap<QString, QSet<QString>> added;
+        for (const QByteArray &line : ours.out.trimmed().split('\n')) {
+            const QJsonObject event = QJsonDocument::fromJson(line).object();
+            QCOMPARE(event.value(u"type"_s).toString(), u"add"_s);
+            added[event.value(u"resource"_s).toString()].insert(event.value(u"key"_s).toString());
+        }
+        QString kind;
+        const QMap<QString, QJsonObject> pods = itemsByKey(kubectl({u"get"_s, u"pods"_s, u"-A"_s, u"-o"_s, u"json"_s}).out, &kind);
+        const QMap<QString, QJsonObject> configMaps = itemsByKey(kubectl({u"get"_s, u"configmaps"_s, u"-A"_s, u"-o"_s, u"json"_s}).out, &kind);
+        QVERIFY(!pods.isEmpty());
+        QVERIFY(!configMaps.isEmpty());
+        QCOMPARE(added.keys(), (QStringList{u"configmaps"_s, u"pods"_s}));
+        QCOMPARE(added.value(u"pods"_s), QSet<QString>(pods.keyBegin(), pods.keyEnd()));
+        QCOMPARE(added.value(u"configmaps"_s), QSet<QString>(configMaps.keyBegin(), configMaps.keyEnd()));
+        QFile file(dump);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(file.readAll()).object().value(u"items"_s).toArray().size(), pods.size() + configMaps.size());
+        QVERIFY2(ours.err.contains(u"pods: objects %1,"_s.arg(pods.size())), qPrintable(ours.err));
+        QVERIFY2(ours.err.contains(u"configmaps: objects %1,"_s.arg(configMaps.size())), qPrintable(ours.err));
+        QVERIFY2(ours.err.contains(u"\nobjects %1,"_s.arg(pods.size() + configMaps.size())), qPrintable(ours.err));
+    }
+
+    // A list the server forbids: `get` gives up at once with the server's words, as kubectl does
+    // (no retrying until --timeout), and names what it could not list.
+    void getFailsAtOnceWhenForbidden()
+    {
+        const RunResult theirs = kubectl({u"--context"_s, u"sim-restricted"_s, u"get"_s, u"pods"_s});
+        QCOMPARE(theirs.exitCode, 1);
+        const QString message = u"pods is forbidden: User \"restricted\" cannot list resource \"pods\" in API group \"\" in the namespace \"default\""_s;
+        QVERIFY2(theirs.err.contains(message), qPrintable(theirs.err));
+        // A timeout far beyond what this process is given: only failing at once passes.
+        const RunResult ours = run(
+            QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), {u"--context"_s, u"sim-restricted"_s, u"get"_s, u"pods"_s, u"--timeout"_s, u"10m"_s}, 60000);
+        QCOMPARE(ours.exitCode, 1);
+        QVERIFY2(ours.err.contains(u"Forbidden"_s) && ours.err.contains(message), qPrintable(ours.err));
+        // What the user may list still works with the same credentials.
+        QCOMPARE(cli({u"--context"_s, u"sim-restricted"_s, u"get"_s, u"configmaps"_s, u"-o"_s, u"name"_s}).exitCode, 0);
+    }
+
+    // `watch` (like the app) keeps retrying a forbidden list with backoff on the cluster's worker
+    // thread, counts every attempt, and says at the end that the cache never synced.
+    void watchRetriesWhenForbidden()
+    {
+        const RunResult ours = cli({u"--context"_s, u"sim-restricted"_s, u"watch"_s, u"pods"_s, u"--for"_s, u"4s"_s});
+        QCOMPARE(ours.exitCode, 1);
+        QVERIFY2(ours.err.count(u"pods is forbidden"_s) >= 2, qPrintable(ours.err));
+        static const QRegularExpression errors(u"watch errors (\\d+)"_s);
+        const QRegularExpressionMatch match = errors.match(ours.err);
+        QVERIFY2(match.hasMatch() && match.captured(1).toInt() >= 2, qPrintable(ours.err));
+        QVERIFY2(ours.err.contains(u"lists 0,"_s), qPrintable(ours.err));
+        QVERIFY2(ours.err.contains(u"never synced"_s), qPrintable(ours.err));
     }
 
     void watchEndsCleanlyOnSigint()
