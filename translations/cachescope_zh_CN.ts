@@ -96,6 +96,12 @@ Cluster: %3, user: %4</source>
             <source>Server</source>
             <translation>服务器</translation>
         </message>
+        <message numerus="yes">
+            <source>connected; %n informer(s) retrying</source>
+            <translation>
+                <numerusform>已连接；%n 个 Informer 正在重试</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::ContextsView</name>
@@ -1015,6 +1021,28 @@ Cluster: %3, user: %4</source>
         <message>
             <source>%1 items so far of %2</source>
             <translation>已接收 %1 项，共 %2 项</translation>
+        </message>
+        <message numerus="yes">
+            <source>retrying in %n s</source>
+            <translation>
+                <numerusform>%n 秒后重试</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>retrying now</source>
+            <translation>正在重试</translation>
+        </message>
+        <message>
+            <source>%1 is not up to date</source>
+            <translation>%1 不是最新的</translation>
+        </message>
+        <message>
+            <source>Cannot list %1</source>
+            <translation>无法列出 %1</translation>
+        </message>
+        <message>
+            <source>%1: %2 (%3)</source>
+            <translation>%1：%2（%3）</translation>
         </message>
     </context>
     <context>

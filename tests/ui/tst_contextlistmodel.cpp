@@ -39,7 +39,7 @@ private Q_SLOTS:
         ContextListModel model(&workspace);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
-        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.rowCount(), 3); // sim-token, sim-cert, sim-restricted
         const int tokenRow = model.rowOf({u"sim-token"_s, m_sim->kubeconfigPath()});
         const int certRow = model.rowOf({u"sim-cert"_s, m_sim->kubeconfigPath()});
         QVERIFY(tokenRow >= 0 && certRow >= 0);
@@ -93,7 +93,29 @@ private Q_SLOTS:
         // Another kubeconfig: everything disconnects, rows are the new file's.
         workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
         QVERIFY(workspace.clusters().isEmpty());
-        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.rowCount(), 3); // sim-token, sim-cert, sim-restricted
+    }
+
+    // Connected, but the server refuses a list: the context's state says an informer retries,
+    // and its tooltip gives the server's message.
+    void refusedListShowsOnTheContextsState()
+    {
+        Workspace workspace;
+        ContextListModel model(&workspace);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        workspace.setKubeconfig(Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true));
+        const int row = model.rowOf({u"sim-restricted"_s, m_sim->kubeconfigPath()});
+        QVERIFY(row >= 0);
+        Cluster *cluster = workspace.connectContext(model.contextAt(row));
+        QVERIFY(cluster);
+        QTRY_COMPARE_WITH_TIMEOUT(model.index(row, 0).data(ContextListModel::StateRole).toInt(), int(Cluster::State::Connected), 20000);
+        QCOMPARE(model.index(row, ContextListModel::StateColumn).data().toString(), u"connected"_s);
+        SharedIndexInformer *pods = cluster->informerOf(u"pods"_s);
+        QVERIFY(pods);
+        cluster->informers()->start();
+        QTRY_COMPARE_WITH_TIMEOUT(model.index(row, ContextListModel::StateColumn).data().toString(), u"connected; 1 informer(s) retrying"_s, 20000);
+        const QString tip = model.index(row, ContextListModel::StateColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(u"pods: Forbidden (403): pods is forbidden"_s), qPrintable(tip));
     }
 
     void namespaceChoiceFollowsTheCluster()

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void enterOpensObject();
     void changedRowsFlash();
     void progressWhileListing();
+    void aRefusedListShowsInTheTablesPlace();
     void treeViewActivatesResources();
 
 private:
@@ -222,6 +223,46 @@ void TestResourceTableView::progressWhileListing()
     QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);
     QCOMPARE(model.rowCount(), 30);
     QVERIFY(!m_view->progressBar()->isVisible());
+    m_view->setModel(m_model.get());
+    informer.stop();
+}
+
+// A list the server refuses (403): the server's message and the countdown to the next attempt
+// stand where the rows would be, and go once the list succeeds.
+void TestResourceTableView::aRefusedListShowsInTheTablesPlace()
+{
+    auto listerWatcher = std::make_unique<CachescopeTest::FakeListerWatcher>();
+    bool allowed = false;
+    listerWatcher->onList = [&](const ListOptions &) {
+        if (allowed) {
+            return CachescopeTest::page({CachescopeTest::pod(u"web"_s, u"1"_s)}, u"5"_s);
+        }
+        ObjectListPage refused;
+        refused.error = ApiError(ApiError::Kind::Http, u"pods is forbidden: User \"dev\" cannot list resource \"pods\""_s, 403, u"Forbidden"_s);
+        return refused;
+    };
+    SharedIndexInformer::Options options;
+    options.name = u"pods"_s;
+    options.reflector.useWatchList = false;
+    options.reflector.backoff.initial = std::chrono::milliseconds(1500);
+    options.reflector.backoff.jitter = 0;
+    SharedIndexInformer informer(std::move(listerWatcher), QThread::currentThread(), options);
+    ResourceTableModel model;
+    m_view->setModel(&model);
+    model.setInformer(&informer);
+    informer.run();
+    QTRY_VERIFY(m_view->problemLabel()->isVisible());
+    const QString text = m_view->problemLabel()->text();
+    QVERIFY2(text.contains(u"Cannot list pods"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"pods is forbidden: User \"dev\" cannot list resource \"pods\""_s), qPrintable(text));
+    QVERIFY2(text.contains(u"retrying in"_s), qPrintable(text));
+    QVERIFY(!m_view->tableView()->isVisible());
+    QCOMPARE(model.problem().code(), 403);
+    allowed = true;
+    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);
+    QTRY_VERIFY(!m_view->problemLabel()->isVisible());
+    QVERIFY(m_view->tableView()->isVisible());
+    QCOMPARE(model.rowCount(), 1);
     m_view->setModel(m_model.get());
     informer.stop();
 }

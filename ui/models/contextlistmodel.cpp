@@ -1,6 +1,8 @@
 #include "ui/models/contextlistmodel.h"
 
 #include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
+#include "core/cache/sharedindexinformer.h"
 
 #include <QFont>
 
@@ -34,7 +36,28 @@ void ContextListModel::watch(Cluster *cluster, const Workspace::ContextId &conte
 {
     connect(cluster, &Cluster::stateChanged, this, [this, context] { rowChanged(context); });
     connect(cluster, &Cluster::discoveryFailed, this, [this, context] { rowChanged(context); });
+    // A connected cluster whose server refuses a list (403) or whose watches fail is not well:
+    // the state says so, not only the pipeline view.
+    auto watchInformer = [this, context](SharedIndexInformer *informer) {
+        connect(informer, &SharedIndexInformer::reflectorStateChanged, this, [this, context] { rowChanged(context); });
+    };
+    for (SharedIndexInformer *informer : cluster->informers()->informers()) {
+        watchInformer(informer);
+    }
+    connect(cluster->informers(), &InformerFactory::informerCreated, this, watchInformer);
     rowChanged(context);
+}
+
+QStringList ContextListModel::failingInformers(const Cluster *cluster)
+{
+    QStringList failing;
+    for (const SharedIndexInformer *informer : cluster->informers()->informers()) {
+        const Reflector::Status status = informer->counters().reflector;
+        if (status.state == Reflector::State::BackingOff && status.lastError.isError()) {
+            failing.append(informer->name() + u": "_s + status.lastError.toString());
+        }
+    }
+    return failing;
 }
 
 void ContextListModel::rowChanged(const Workspace::ContextId &context)
@@ -81,8 +104,10 @@ QString ContextListModel::stateText(const Cluster *cluster) const
         return tr("not connected");
     case Cluster::State::Connecting:
         return tr("connecting…");
-    case Cluster::State::Connected:
-        return tr("connected");
+    case Cluster::State::Connected: {
+        const QStringList failing = failingInformers(cluster);
+        return failing.isEmpty() ? tr("connected") : tr("connected; %n informer(s) retrying", nullptr, int(failing.size()));
+    }
     case Cluster::State::Retrying:
         return tr("retrying: %1").arg(cluster->lastError().toString());
     }
@@ -112,6 +137,12 @@ QVariant ContextListModel::data(const QModelIndex &index, int role) const
         QString tip = tr("Context %1 in %2\nCluster: %3, user: %4").arg(context.name, context.file, context.cluster, context.user);
         if (cluster && cluster->state() == Cluster::State::Retrying) {
             tip += u"\n\n"_s + cluster->lastError().toString();
+        }
+        if (cluster && cluster->state() == Cluster::State::Connected) {
+            const QStringList failing = failingInformers(cluster);
+            if (!failing.isEmpty()) {
+                tip += u"\n\n"_s + failing.join(u'\n');
+            }
         }
         if (!warning.isEmpty()) {
             tip += u"\n\n"_s + warning;

@@ -43,6 +43,8 @@ private:
     void watch(Cluster *cluster, const Workspace::ContextId &context);
     void rowChanged(const Workspace::ContextId &context);
     QString stateText(const Cluster *cluster) const;
+    // failingInformers() names the cluster's informers that back off from an error, with it.
+    static QStringList failingInformers(const Cluster *cluster);
 
     QPointer<Workspace> m_workspace;
     QList<ContextConfig> m_contexts;

@@ -64,7 +64,13 @@ void ResourceTableModel::setInformer(SharedIndexInformer *informer)
     m_synced = false;
     m_itemsSoFar = 0;
     m_remaining = -1;
+    const bool hadProblem = m_problem.isError();
+    m_problem = {};
+    m_retryAtMs = 0;
     endResetModel();
+    if (hadProblem) {
+        Q_EMIT problemChanged();
+    }
     if (wasSynced) {
         Q_EMIT syncedChanged(false);
     }
@@ -81,8 +87,34 @@ void ResourceTableModel::setInformer(SharedIndexInformer *informer)
         Q_EMIT progressChanged(itemsSoFar, remaining);
     }));
     m_informerConnections.append(connect(informer, &SharedIndexInformer::synced, this, &ResourceTableModel::checkSynced));
+    m_informerConnections.append(connect(informer, &SharedIndexInformer::reflectorStateChanged, this, &ResourceTableModel::onReflectorStateChanged));
     m_registration = informer->addEventHandler(m_batcher->handler());
     checkSynced();
+}
+
+void ResourceTableModel::onReflectorStateChanged(Reflector::State)
+{
+    if (!m_informer) {
+        return;
+    }
+    // The change arrives queued from the network thread: go by what the reflector says now.
+    const Reflector::Status status = m_informer->counters().reflector;
+    if (status.state == Reflector::State::Watching) {
+        if (m_problem.isError()) {
+            m_problem = {};
+            m_retryAtMs = 0;
+            Q_EMIT problemChanged();
+        }
+        return;
+    }
+    if (status.state == Reflector::State::BackingOff && status.lastError.isError()) {
+        m_problem = status.lastError;
+        m_retryAtMs = status.retryAtMs;
+        Q_EMIT problemChanged();
+    } else if (m_problem.isError() && m_retryAtMs != 0) {
+        m_retryAtMs = 0; // trying again now
+        Q_EMIT problemChanged();
+    }
 }
 
 void ResourceTableModel::setColumns(const ResourceColumns &columns)

@@ -86,6 +86,11 @@ public:
     qint64 remaining() const { return m_remaining; }
     // hasSynced() is true once the informer synced and every object of its first list is a row.
     bool hasSynced() const { return m_synced; }
+    // problem() is why the informer is not watching now: the list or watch error its reflector
+    // backs off from (a 403 with the server's message, a refused connection), until it watches
+    // again; retryAtMs() is when it tries next (ms since the epoch; 0 while it is trying).
+    const ApiError &problem() const { return m_problem; }
+    qint64 retryAtMs() const { return m_retryAtMs; }
 
     // applyBatch() applies one batch of coalesced notifications (what the batcher delivers;
     // public so that tests and replays can feed the model directly). Keys must be unique.
@@ -99,6 +104,7 @@ public:
 Q_SIGNALS:
     void progressChanged(qint64 itemsSoFar, qint64 remaining);
     void syncedChanged(bool synced);
+    void problemChanged();
     // batchAboutToBeApplied() comes before a batch changes any row, batchApplied() after its
     // last signal: a proxy can present the batch as one change (counts after coalescing).
     void batchAboutToBeApplied();
@@ -121,6 +127,7 @@ private:
     static qint64 createdMs(const Row &row);
     QVariant cell(const Row &row, int column) const;
     void checkSynced();
+    void onReflectorStateChanged(Reflector::State state);
     void tickAges();
     void emitChangedRuns(QList<int> &rows);
     void detach();
@@ -137,6 +144,8 @@ private:
     qint64 m_itemsSoFar = 0;
     qint64 m_remaining = -1;
     bool m_synced = false;
+    ApiError m_problem;
+    qint64 m_retryAtMs = 0;
     QTimer m_syncCheck; // retries checkSynced() until the registration caught up
     QTimer m_ageTick;
 };

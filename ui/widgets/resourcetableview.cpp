@@ -31,7 +31,19 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     , m_search(new QLineEdit(this))
     , m_selectorError(new QLabel(this))
     , m_progress(new QProgressBar(this))
+    , m_problem(new QLabel(this))
 {
+    m_problem->setVisible(false);
+    m_problem->setWordWrap(true);
+    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problem->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_problem->setMargin(8);
+    m_problem->setAutoFillBackground(true);
+    m_problem->setForegroundRole(QPalette::BrightText);
+    m_problem->setBackgroundRole(QPalette::Dark);
+    // A countdown in whole seconds: once a second is as often as its text changes.
+    m_problemTick.setInterval(std::chrono::seconds(1));
+    connect(&m_problemTick, &QTimer::timeout, this, &ResourceTableView::updateProblem);
     m_filter->setClearButtonEnabled(true);
     m_selector->setClearButtonEnabled(true);
     m_search->setClearButtonEnabled(true);
@@ -74,6 +86,7 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     layout->addLayout(lines);
     layout->addWidget(m_selectorError);
     layout->addWidget(m_progress);
+    layout->addWidget(m_problem);
     layout->addWidget(m_table, 1);
 
     // Typing in the filter re-filters 100k rows: wait for a pause rather than per keystroke.
@@ -133,6 +146,7 @@ void ResourceTableView::retranslate()
     m_selector->setPlaceholderText(tr("Label selector, e.g. app=web,tier in (front,back)"));
     m_search->setPlaceholderText(tr("Find (Ctrl+F)"));
     updateProgress();
+    updateProblem();
 }
 
 void ResourceTableView::changeEvent(QEvent *event)
@@ -154,6 +168,8 @@ void ResourceTableView::setModel(ResourceTableModel *model)
     if (model) {
         m_modelConnections.append(connect(model, &ResourceTableModel::progressChanged, this, &ResourceTableView::updateProgress));
         m_modelConnections.append(connect(model, &ResourceTableModel::syncedChanged, this, &ResourceTableView::updateProgress));
+        m_modelConnections.append(connect(model, &ResourceTableModel::syncedChanged, this, &ResourceTableView::updateProblem));
+        m_modelConnections.append(connect(model, &ResourceTableModel::problemChanged, this, &ResourceTableView::updateProblem));
         m_modelConnections.append(connect(model, &ResourceTableModel::batchApplied, this, [this](int added, int updated, int) {
             if (added + updated == 0 || !m_model->hasSynced()) {
                 return; // the initial list does not flash
@@ -165,6 +181,7 @@ void ResourceTableView::setModel(ResourceTableModel *model)
         }));
     }
     updateProgress();
+    updateProblem();
 }
 
 void ResourceTableView::applyFilterNow()
@@ -206,6 +223,27 @@ void ResourceTableView::updateProgress()
     m_progress->setRange(0, 1000);
     m_progress->setValue(total > 0 ? int(soFar * 1000 / total) : 0);
     m_progress->setFormat(tr("%1 items so far of %2").arg(QLocale().toString(soFar), QLocale().toString(total)));
+}
+
+void ResourceTableView::updateProblem()
+{
+    const bool hasProblem = m_model && m_model->informer() && m_model->problem().isError();
+    m_problem->setVisible(hasProblem);
+    // Until the first list arrives there are no rows to show: the problem takes their place.
+    m_table->setVisible(!hasProblem || m_model->hasSynced());
+    if (!hasProblem) {
+        m_problemTick.stop();
+        return;
+    }
+    const qint64 retryAt = m_model->retryAtMs();
+    const qint64 seconds = retryAt > 0 ? std::max<qint64>(0, (retryAt - QDateTime::currentMSecsSinceEpoch() + 999) / 1000) : 0;
+    const QString when = retryAt > 0 && seconds > 0 ? tr("retrying in %n s", nullptr, int(seconds)) : tr("retrying now");
+    const QString what =
+        m_model->hasSynced() ? tr("%1 is not up to date").arg(m_model->informer()->name()) : tr("Cannot list %1").arg(m_model->informer()->name());
+    m_problem->setText(tr("%1: %2 (%3)").arg(what, m_model->problem().toString(), when));
+    if (!m_problemTick.isActive()) {
+        m_problemTick.start();
+    }
 }
 
 bool ResourceTableView::findNext(const QString &text)

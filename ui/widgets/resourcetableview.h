@@ -48,6 +48,9 @@ public:
     QLineEdit *searchLine() const { return m_search; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *selectorError() const { return m_selectorError; }
+    // problemLabel() says why the informer is not watching (the server's message, "retrying in
+    // N s"), in the table's place until the first list arrives, above the rows after that.
+    QLabel *problemLabel() const { return m_problem; }
 
     // applyFilterNow() applies the filter line without waiting for the typing pause.
     void applyFilterNow();
@@ -61,6 +64,7 @@ protected:
 private:
     void applySelector();
     void updateProgress();
+    void updateProblem();
     void retranslate();
 
     ResourceTableModel *m_model = nullptr; // not owned
@@ -72,6 +76,8 @@ private:
     QLineEdit *m_search; // owned (child)
     QLabel *m_selectorError; // owned (child)
     QProgressBar *m_progress; // owned (child)
+    QLabel *m_problem; // owned (child)
+    QTimer m_problemTick{this}; // counts "retrying in N s" down
     QTimer m_filterDelay;
     QTimer m_flashRepaint;
     qint64 m_flashUntil = 0;
