@@ -257,6 +257,7 @@ void TestResourceTableView::aRefusedListShowsInTheTablesPlace()
     QVERIFY2(text.contains(u"pods is forbidden: User \"dev\" cannot list resource \"pods\""_s), qPrintable(text));
     QVERIFY2(text.contains(u"retrying in"_s), qPrintable(text));
     QVERIFY(!m_view->tableView()->isVisible());
+    QVERIFY(!m_view->progressBar()->isVisible());
     QCOMPARE(model.problem().code(), 403);
     allowed = true;
     QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);

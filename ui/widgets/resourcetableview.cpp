@@ -170,6 +170,7 @@ void ResourceTableView::setModel(ResourceTableModel *model)
         m_modelConnections.append(connect(model, &ResourceTableModel::syncedChanged, this, &ResourceTableView::updateProgress));
         m_modelConnections.append(connect(model, &ResourceTableModel::syncedChanged, this, &ResourceTableView::updateProblem));
         m_modelConnections.append(connect(model, &ResourceTableModel::problemChanged, this, &ResourceTableView::updateProblem));
+        m_modelConnections.append(connect(model, &ResourceTableModel::problemChanged, this, &ResourceTableView::updateProgress));
         m_modelConnections.append(connect(model, &ResourceTableModel::batchApplied, this, [this](int added, int updated, int) {
             if (added + updated == 0 || !m_model->hasSynced()) {
                 return; // the initial list does not flash
@@ -205,7 +206,8 @@ void ResourceTableView::applySelector()
 
 void ResourceTableView::updateProgress()
 {
-    if (!m_model || m_model->hasSynced() || !m_model->informer()) {
+    // While a problem stands in the table's place, a busy bar would claim progress there is none.
+    if (!m_model || m_model->hasSynced() || !m_model->informer() || (m_model->problem().isError() && m_model->retryAtMs() > 0)) {
         m_progress->setVisible(false);
         return;
     }
