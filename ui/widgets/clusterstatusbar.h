@@ -1,13 +1,12 @@
 #pragma once
 
+#include "ui/models/cachestatistics.h"
 #include <QPointer>
 #include <QStatusBar>
 
 class QLabel;
 
 namespace Cachescope {
-
-class CacheStatistics;
 
 // ClusterStatusBar is the main window's status bar: the cluster (context) and its connection
 // state on the left, then objects cached, memory used by the caches (an estimate) and events

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/models/eventstreammodel.h"
 #include <QPointer>
 #include <QWidget>
 
@@ -13,7 +14,6 @@ class QTimer;
 namespace Cachescope {
 
 class EventStreamFilter;
-class EventStreamModel;
 
 // EventStreamView is the event stream's window: the table of an EventStreamModel behind an
 // EventStreamFilter, with checkable types, a namespace choice, a free-text filter (debounced),

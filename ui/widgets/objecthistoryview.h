@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/models/objecthistory.h"
 #include "ui/widgets/objectview.h"
 
 #include <QPointer>
@@ -10,7 +11,6 @@ class QTableView;
 namespace Cachescope {
 
 class ObjectDiffView;
-class ObjectHistory;
 
 // ObjectHistoryView shows the versions an ObjectHistory recorded for its current key (time,
 // type, resourceVersion) and, for the selected version, the diff that version made: old → new

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/models/timelinemodel.h"
 #include "ui/models/timelinespan.h"
 
 #include <QList>
@@ -11,8 +12,6 @@
 class QScrollBar;
 
 namespace Cachescope {
-
-class TimelineModel;
 
 // TimelineWidget paints a TimelineModel: time on x, one lane per worker or per key on y, with
 // waiting, processing and backoff spans in colours derived from the palette (light or dark) and
