@@ -33,6 +33,7 @@ ObjectStore::ObjectStore(qsizetype historyLimit)
     , m_historyLimit(qMax<qsizetype>(1, historyLimit))
 {
     m_historyFloor = m_resourceVersion;
+    m_clock.start();
 }
 
 ObjectStore::~ObjectStore() = default;
@@ -213,12 +214,9 @@ void ObjectStore::record(StoreEventType type, const ResourceType &resourceType, 
     event->resourceVersion = object->resourceVersion;
     event->object = std::move(object);
     event->previous = std::move(previous);
+    event->recordedMs = m_clock.elapsed();
     m_history.push_back(event);
-    while (qsizetype(m_history.size()) > m_historyLimit) {
-        // A watch from the evicted event's version would miss it: that version is now too old.
-        m_historyFloor = m_history.front()->resourceVersion;
-        m_history.pop_front();
-    }
+    evictHistory();
     for (const Listener &listener : m_listeners)
         listener(event);
 }
@@ -235,13 +233,33 @@ std::optional<QList<StoreEventPtr>> ObjectStore::eventsAfter(quint64 rv) const
     return result;
 }
 
-void ObjectStore::setHistoryLimit(qsizetype limit)
+void ObjectStore::evictHistory()
 {
-    m_historyLimit = qMax<qsizetype>(1, limit);
-    while (qsizetype(m_history.size()) > m_historyLimit) {
+    const qint64 now = m_clock.elapsed();
+    const qsizetype cap = qMax(m_historyLimit, MaxHistoryEvents);
+    while (!m_history.empty()) {
+        const qsizetype size = qsizetype(m_history.size());
+        const bool beyondCount = size > m_historyLimit;
+        const bool young = m_historyWindow.count() > 0 && now - m_history.front()->recordedMs <= m_historyWindow.count();
+        if (size <= cap && (!beyondCount || young)) {
+            break;
+        }
+        // A watch from the evicted event's version would miss it: that version is now too old.
         m_historyFloor = m_history.front()->resourceVersion;
         m_history.pop_front();
     }
+}
+
+void ObjectStore::setHistoryLimit(qsizetype limit)
+{
+    m_historyLimit = qMax<qsizetype>(1, limit);
+    evictHistory();
+}
+
+void ObjectStore::setHistoryWindow(std::chrono::milliseconds window)
+{
+    m_historyWindow = std::max(window, std::chrono::milliseconds(0));
+    evictHistory();
 }
 
 void ObjectStore::compactHistory()

@@ -4,10 +4,12 @@
 #include "core/sim/resourcecatalog.h"
 #include "core/sim/storedobject.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QMutex>
 
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <map>
@@ -16,9 +18,14 @@
 namespace Cachescope::Sim {
 
 // ObjectStore is the simulator's etcd and watch cache in one: every object of every resource,
-// one global resourceVersion that every write increments, and a bounded history of the last
-// `historyLimit` events from which watches resume. A resume from a version older than the
-// history is refused (eventsAfter() returns nothing), which the API turns into 410 Expired.
+// one global resourceVersion that every write increments, and a bounded history of events from
+// which watches resume. Like the apiserver's watch cache, the history keeps every event younger
+// than historyWindow() (75 s by default in SimOptions) and at least the last historyLimit()
+// events, up to MaxHistoryEvents in all: a client whose list took less than the window resumes
+// without 410 however fast the cluster churns (a history sized by count alone made clients at
+// scale relist forever). A window of 0 keeps exactly the last historyLimit() events. A resume
+// from a version older than the history is refused (eventsAfter() returns nothing), which the
+// API turns into 410 Expired.
 //
 // Writes fill in what the apiserver owns: kind/apiVersion, uid, creationTimestamp,
 // resourceVersion and generation (bumped when `spec` changes); a write carrying a stale
@@ -66,6 +73,10 @@ public:
     [[nodiscard]] quint64 oldestResumableVersion() const { return m_historyFloor; }
     void setHistoryLimit(qsizetype limit);
     [[nodiscard]] qsizetype historyLimit() const { return m_historyLimit; }
+    void setHistoryWindow(std::chrono::milliseconds window);
+    [[nodiscard]] std::chrono::milliseconds historyWindow() const { return m_historyWindow; }
+    // The most events the history holds, whatever the window: each keeps an object version alive.
+    static constexpr qsizetype MaxHistoryEvents = 500000;
     // Forgets the whole history, as a restarted apiserver's empty watch cache does.
     void compactHistory();
 
@@ -78,6 +89,7 @@ public:
 private:
     ObjectPtr makeObject(const QJsonObject &object, quint64 rv) const;
     void record(StoreEventType type, const ResourceType &resourceType, ObjectPtr object, ObjectPtr previous);
+    void evictHistory();
 
     using ObjectMap = std::map<QString, ObjectPtr>;
     mutable QMutex m_mutex;
@@ -85,6 +97,8 @@ private:
     quint64 m_resourceVersion;
     std::deque<StoreEventPtr> m_history;
     qsizetype m_historyLimit;
+    std::chrono::milliseconds m_historyWindow{0};
+    QElapsedTimer m_clock; // when each history event was recorded
     quint64 m_historyFloor = 0;
     std::vector<Listener> m_listeners;
 };

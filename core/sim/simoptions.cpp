@@ -18,7 +18,9 @@ void SimOptions::addOptions(QCommandLineParser &parser)
     parser.addOption({u"nodes"_s, u"Nodes to generate."_s, u"N"_s, u"3"_s});
     parser.addOption({u"pods"_s, u"Pods to generate (in deployments)."_s, u"N"_s, u"30"_s});
     parser.addOption({u"churn"_s, u"Changes per second after start."_s, u"EVENTS_PER_S"_s, u"0"_s});
-    parser.addOption({u"history"_s, u"Watch events kept for resumption; older versions get 410."_s, u"N"_s, u"10000"_s});
+    parser.addOption({u"history"_s, u"Watch events kept for resumption at least; older versions get 410."_s, u"N"_s, u"10000"_s});
+    parser.addOption(
+        {u"history-window"_s, u"Seconds of watch events kept besides (the apiserver's watch cache keeps ~75); 0: only --history."_s, u"S"_s, u"75"_s});
     parser.addOption({u"faults"_s, u"Fault plan, e.g. drop=0.02,throttle=0.05:1,latency=0.1:200,restart=30."_s, u"SPEC"_s});
     parser.addOption({u"seed"_s, u"Seed of the workload and the fault plan."_s, u"S"_s, u"1"_s});
     parser.addOption({u"bookmark-interval"_s, u"Milliseconds between watch bookmarks."_s, u"MS"_s, u"5000"_s});
@@ -68,6 +70,9 @@ std::optional<SimOptions> SimOptions::fromParser(const QCommandLineParser &parse
     options.history = number(u"history"_s, 1);
     if (!ok)
         return fail(u"--history wants a positive number"_s);
+    options.historyWindowMs = number(u"history-window"_s, 0) * 1000;
+    if (!ok)
+        return fail(u"--history-window wants seconds"_s);
     options.bookmarkIntervalMs = number(u"bookmark-interval"_s, 10);
     if (!ok)
         return fail(u"--bookmark-interval wants milliseconds"_s);

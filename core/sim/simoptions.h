@@ -22,7 +22,10 @@ struct SimOptions
     int nodes = 3;
     int pods = 30;
     double churn = 0; // changes per second
-    qsizetype history = 10000; // watch events kept for resumption
+    qsizetype history = 10000; // watch events kept for resumption, at least
+    // Events younger than this are kept too, as the apiserver's watch cache keeps ~75 s; 0 keeps
+    // exactly `history` events (tests that want 410 after a few writes).
+    int historyWindowMs = 75000;
     QString faults; // FaultPlan spec
     quint64 seed = 1;
     int bookmarkIntervalMs = 5000;
@@ -31,7 +34,7 @@ struct SimOptions
     QString token; // empty: a random one
 
     // Registers --listen, --tls, --plain, --kubeconfig-out, --namespaces, --nodes, --pods,
-    // --churn, --history, --faults, --seed (and the finer --bookmark-interval, --continue-ttl).
+    // --churn, --history, --history-window, --faults, --seed (and the finer --bookmark-interval, --continue-ttl).
     static void addOptions(QCommandLineParser &parser);
     // Reads them back; nothing and *error when a value does not parse.
     [[nodiscard]] static std::optional<SimOptions> fromParser(const QCommandLineParser &parser, QString *error);

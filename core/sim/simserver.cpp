@@ -32,6 +32,7 @@ SimServer::~SimServer()
 bool SimServer::start(QString *error)
 {
     m_store = std::make_unique<ObjectStore>(m_options.history);
+    m_store->setHistoryWindow(std::chrono::milliseconds(m_options.historyWindowMs));
     m_http = new HttpServer(this);
     if (m_options.tls && m_authority) {
         HttpServer::TlsSettings tls;

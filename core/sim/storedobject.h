@@ -43,6 +43,7 @@ struct StoreEvent
     ObjectPtr object;
     ObjectPtr previous;
     quint64 resourceVersion = 0;
+    qint64 recordedMs = 0; // on the store's monotonic clock, for the history window
 
     // The newline-terminated JSON watch event, built on first use and then shared by every
     // watcher that sends the object unchanged. Single-threaded use only (the server thread).

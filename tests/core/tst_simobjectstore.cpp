@@ -105,12 +105,14 @@ private Q_SLOTS:
         QTest::addColumn<int>("writes");
         QTest::addColumn<int>("resumeAfter"); // writes seen by the client before resuming
         QTest::addColumn<int>("expectedEvents"); // -1: too old
-        QTest::newRow("everything kept") << 10 << 5 << 0 << 5;
-        QTest::newRow("resume in the middle") << 10 << 5 << 3 << 2;
-        QTest::newRow("resume at the head") << 10 << 5 << 5 << 0;
-        QTest::newRow("resume just at the oldest kept event's predecessor") << 3 << 5 << 2 << 3;
-        QTest::newRow("one event too old") << 3 << 5 << 1 << -1;
-        QTest::newRow("far too old") << 3 << 50 << 0 << -1;
+        QTest::addColumn<int>("windowMs"); // 0: the count alone
+        QTest::newRow("everything kept") << 10 << 5 << 0 << 5 << 0;
+        QTest::newRow("resume in the middle") << 10 << 5 << 3 << 2 << 0;
+        QTest::newRow("resume at the head") << 10 << 5 << 5 << 0 << 0;
+        QTest::newRow("resume just at the oldest kept event's predecessor") << 3 << 5 << 2 << 3 << 0;
+        QTest::newRow("one event too old") << 3 << 5 << 1 << -1 << 0;
+        QTest::newRow("far too old") << 3 << 50 << 0 << -1 << 0;
+        QTest::newRow("a time window keeps young events beyond the count") << 3 << 50 << 0 << 50 << 3600000;
     }
     void historyResumesUntilEvicted()
     {
@@ -118,7 +120,9 @@ private Q_SLOTS:
         QFETCH(int, writes);
         QFETCH(int, resumeAfter);
         QFETCH(int, expectedEvents);
+        QFETCH(int, windowMs);
         ObjectStore store(historyLimit);
+        store.setHistoryWindow(std::chrono::milliseconds(windowMs));
         const quint64 start = store.resourceVersion();
         for (int i = 0; i < writes; ++i)
             QVERIFY(store.create(configMaps(), configMap(u"cm%1"_s.arg(i))).ok());
@@ -131,6 +135,22 @@ private Q_SLOTS:
         QCOMPARE(events->size(), expectedEvents);
         for (qsizetype i = 0; i < events->size(); ++i)
             QCOMPARE(events->at(i)->resourceVersion, start + quint64(resumeAfter) + quint64(i) + 1);
+    }
+
+    // Beyond the count, an event leaves the history once it is older than the window: the write
+    // after that moment evicts it.
+    void eventsOlderThanTheWindowAreEvicted()
+    {
+        ObjectStore store(3);
+        store.setHistoryWindow(std::chrono::milliseconds(50));
+        const quint64 start = store.resourceVersion();
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(store.create(configMaps(), configMap(u"cm%1"_s.arg(i))).ok());
+        QVERIFY(store.eventsAfter(start).has_value());
+        int writes = 10;
+        QTRY_VERIFY(((void)store.create(configMaps(), configMap(u"cm%1"_s.arg(writes++))), !store.eventsAfter(start).has_value()));
+        // The count is still honoured: the last three events stay resumable.
+        QVERIFY(store.eventsAfter(store.resourceVersion() - 3).has_value());
     }
 
     void compactionForgetsHistory()

@@ -86,6 +86,7 @@ void TestInformerConvergence::convergesAfterFaults()
     simOptions.pods = 200;
     simOptions.churn = 150;
     simOptions.history = 300; // short, so that resuming after a fault often meets 410 Gone
+    simOptions.historyWindowMs = 0;
     simOptions.bookmarkIntervalMs = 500;
     simOptions.seed = 7;
     Sim::SimCluster sim(simOptions);

@@ -21,7 +21,17 @@ private Q_SLOTS:
     void initTestCase()
     {
         QString error;
-        QVERIFY2(m_sim.start({u"--pods"_s, QString::number(Pods), u"--seed"_s, u"5"_s, u"--history"_s, u"50"_s, u"--bookmark-interval"_s, u"200"_s}, &error),
+        QVERIFY2(m_sim.start({u"--pods"_s,
+                              QString::number(Pods),
+                              u"--seed"_s,
+                              u"5"_s,
+                              u"--history"_s,
+                              u"50"_s,
+                              u"--history-window"_s,
+                              u"0"_s,
+                              u"--bookmark-interval"_s,
+                              u"200"_s},
+                             &error),
                  qPrintable(error));
         // Use the Debian interpreter explicitly: the python3 on PATH may lack the module.
         QVERIFY2(QFile::exists(u"/usr/bin/python3"_s), "python3-kubernetes needs /usr/bin/python3");

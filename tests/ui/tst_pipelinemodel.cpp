@@ -38,6 +38,7 @@ private:
         options.pods = 30;
         options.churn = churn;
         options.history = 50; // short, so that resuming after a restart meets 410 Gone
+        options.historyWindowMs = 0;
         options.seed = 3;
         auto sim = std::make_unique<CachescopeTest::InformerSim>(options);
         QString error;

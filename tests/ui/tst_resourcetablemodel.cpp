@@ -143,6 +143,7 @@ void TestResourceTableModel::followsInformer()
     Sim::SimOptions options;
     options.pods = 150;
     options.history = 200;
+    options.historyWindowMs = 0;
     options.bookmarkIntervalMs = 500;
     options.seed = 11;
     SimFixture fixture(options);
