@@ -27,10 +27,12 @@ Backoff::Backoff(const Parameters &parameters, Clock clock, quint32 seed)
 std::chrono::milliseconds Backoff::next()
 {
     const auto now = m_clock();
-    if (m_lastCall.count() >= 0 && now - m_lastCall >= m_parameters.resetAfter) {
+    // Measured from the last reset, not from the last call (wait.Backoff's backoffManager): a
+    // call every few seconds must not keep the delay at its cap forever.
+    if (m_parameters.resetAfter.count() <= 0 || !m_lastReset || now - *m_lastReset > m_parameters.resetAfter) {
         m_current = m_parameters.initial;
+        m_lastReset = now;
     }
-    m_lastCall = now;
     const auto base = m_current;
     const auto jitter = std::chrono::milliseconds(static_cast<qint64>(m_random.generateDouble() * m_parameters.jitter * static_cast<double>(base.count())));
     m_current = std::min(m_parameters.cap, std::chrono::milliseconds(static_cast<qint64>(static_cast<double>(base.count()) * m_parameters.factor)));
@@ -40,7 +42,7 @@ std::chrono::milliseconds Backoff::next()
 void Backoff::reset()
 {
     m_current = m_parameters.initial;
-    m_lastCall = std::chrono::milliseconds(-1);
+    m_lastReset.reset();
 }
 
 } // namespace Cachescope

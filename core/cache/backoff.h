@@ -4,14 +4,18 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 
 namespace Cachescope {
 
-// Backoff is client-go's exponential backoff manager as the Reflector uses it: each next()
-// returns the current delay plus up to `jitter` times that delay at random, then multiplies the
-// delay by `factor` up to `cap`; when no next() came for `resetAfter` (the reflector was healthy
-// that long), the delay starts over at `initial`. Defaults are the reflector's: 800 ms, ×2,
-// jitter 1.0, cap 30 s, reset after 2 min. Not thread-safe; cheap.
+// Backoff is client-go's exponential backoff manager as the Reflector uses it (wait.Backoff
+// stepped with a reset interval): each next() returns the current delay plus up to `jitter` times
+// that delay at random, then multiplies the delay by `factor` up to `cap`. The delay starts over
+// at `initial` on the first next() after more than `resetAfter` has passed since the last time it
+// started over (the first next() counts as one), whether or not next() was called meanwhile: a
+// reflector that keeps failing still returns to short delays every 2 minutes, as client-go's does.
+// resetAfter 0 means every next() returns the initial delay. Defaults are the reflector's: 800 ms,
+// ×2, jitter 1.0, cap 30 s, reset every 2 min. Not thread-safe; cheap.
 class Backoff
 {
 public:
@@ -41,7 +45,7 @@ private:
     Clock m_clock;
     QRandomGenerator m_random;
     std::chrono::milliseconds m_current;
-    std::chrono::milliseconds m_lastCall{-1};
+    std::optional<std::chrono::milliseconds> m_lastReset; // empty until the first next()
 };
 
 } // namespace Cachescope

@@ -15,7 +15,8 @@ private Q_SLOTS:
     void sequence_data();
     void sequence();
     void jitterStaysWithinFactor();
-    void resetsAfterHealthyPeriod();
+    void resetInterval_data();
+    void resetInterval();
 };
 
 void TestBackoff::sequence_data()
@@ -51,18 +52,29 @@ void TestBackoff::jitterStaysWithinFactor()
     QVERIFY(sawJitter);
 }
 
-void TestBackoff::resetsAfterHealthyPeriod()
+void TestBackoff::resetInterval_data()
 {
+    // Seconds at which next() is called, and the delays (jitter off) it must return.
+    QTest::addColumn<QList<qint64>>("callsAt");
+    QTest::addColumn<QList<qint64>>("expected");
+    QTest::newRow("starts over after a healthy period of more than 2 minutes") << QList<qint64>{0, 0, 119, 239} << QList<qint64>{800, 1600, 3200, 800};
+    QTest::newRow("starts over 2 minutes after the last reset even while failing")
+        << QList<qint64>{0, 30, 60, 90, 119, 121, 150} << QList<qint64>{800, 1600, 3200, 6400, 12800, 800, 1600};
+    QTest::newRow("exactly 2 minutes after the last reset does not start over yet") << QList<qint64>{0, 120, 121} << QList<qint64>{800, 1600, 800};
+}
+
+void TestBackoff::resetInterval()
+{
+    QFETCH(QList<qint64>, callsAt);
+    QFETCH(QList<qint64>, expected);
     Backoff::Parameters parameters;
     parameters.jitter = 0;
     std::chrono::milliseconds now{0};
     Backoff backoff(parameters, [&now] { return now; });
-    QCOMPARE(backoff.next().count(), 800);
-    QCOMPARE(backoff.next().count(), 1600);
-    now += 119s;
-    QCOMPARE(backoff.next().count(), 3200);
-    now += 120s;
-    QCOMPARE(backoff.next().count(), 800);
+    for (qsizetype i = 0; i < callsAt.size(); ++i) {
+        now = std::chrono::seconds(callsAt.at(i));
+        QCOMPARE(backoff.next().count(), expected.at(i));
+    }
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestBackoff)
