@@ -20,8 +20,9 @@ bool isValidObject(const DeltaObject &object)
     return std::holds_alternative<DeletedFinalStateUnknown>(object) || std::get<KubeObject>(object).isValid();
 }
 
-// Relists and watches can both report one deletion; keep a single Deleted delta, preferring the
-// real object over a tombstone because it carries the final state.
+// Relists and watches can both report one deletion; keep a single Deleted delta. As client-go's
+// isDeletionDup: the older one stays unless it is a tombstone, whose place the newer one takes
+// (a real object carries the final state; of two real ones the first is what the server said).
 void dedupLastTwo(Deltas &deltas)
 {
     const qsizetype n = deltas.size();
@@ -33,7 +34,7 @@ void dedupLastTwo(Deltas &deltas)
     if (older.type != DeltaType::Deleted || newer.type != DeltaType::Deleted) {
         return;
     }
-    if (!newer.isTombstone()) {
+    if (older.isTombstone()) {
         deltas[n - 2] = newer;
     }
     deltas.removeLast();

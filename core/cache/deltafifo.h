@@ -13,8 +13,8 @@ namespace Cachescope {
 
 // DeltaFifo is client-go's DeltaFIFO, the queue the seed article describes: one entry per key,
 // in the order keys were first queued, each holding every delta that arrived for the key since
-// it was last popped. Two consecutive Deleted deltas are merged into one (keeping the one that is
-// not a tombstone). replace() queues Replaced (or, with emitDeltaTypeReplaced off, Sync) deltas
+// it was last popped. Two consecutive Deleted deltas are merged into one (the older, unless it
+// is a tombstone). replace() queues Replaced (or, with emitDeltaTypeReplaced off, Sync) deltas
 // for the listed objects, then tombstones for queued keys and for keys of knownObjects missing
 // from the list; resync() queues Sync deltas only for known keys that have nothing queued, so a
 // resync never carries an older object than what is already waiting. remove() of a key that is
