@@ -878,6 +878,14 @@ Cluster: %3, user: %4</source>
             <source>handler %1: backlog %2</source>
             <translation>处理器 %1：积压 %2</translation>
         </message>
+        <message>
+            <source>atomic replace</source>
+            <translation>原子替换</translation>
+        </message>
+        <message>
+            <source>replace per object</source>
+            <translation>逐对象替换</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::PipelineView</name>

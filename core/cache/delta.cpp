@@ -15,6 +15,10 @@ QString deltaTypeName(DeltaType type)
         return QStringLiteral("Replaced");
     case DeltaType::Sync:
         return QStringLiteral("Sync");
+    case DeltaType::ReplacedAll:
+        return QStringLiteral("ReplacedAll");
+    case DeltaType::SyncAll:
+        return QStringLiteral("SyncAll");
     }
     return {};
 }

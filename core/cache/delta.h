@@ -6,19 +6,24 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
 #include <variant>
 
 namespace Cachescope {
 
 // DeltaType is what happened to an object, as a DeltaFifo or RealFifo reports it.
 // Replaced marks an object that came from a relist (client-go's emitDeltaTypeReplaced); Sync
-// marks a periodic resync of an object the store already has.
+// marks a periodic resync of an object the store already has. ReplacedAll and SyncAll are a
+// RealFifo's atomic events (client-go 1.36's AtomicFIFO): one delta for a whole relist, which
+// carries the list, or for a whole resync of the store.
 enum class DeltaType {
     Added,
     Updated,
     Deleted,
     Replaced,
     Sync,
+    ReplacedAll,
+    SyncAll,
 };
 
 // deltaTypeName() is client-go's spelling of the type ("Added", "Sync"…), for logs and the UI.
@@ -31,7 +36,12 @@ using DeltaObject = std::variant<KubeObject, DeletedFinalStateUnknown>;
 struct Delta
 {
     DeltaType type = DeltaType::Added;
-    DeltaObject object;
+    DeltaObject object; // invalid for ReplacedAll and SyncAll
+    // ReplacedAll only: the complete list and its resourceVersion. Shared, so copies stay cheap.
+    std::shared_ptr<const QList<KubeObject>> list{};
+    QString resourceVersion{};
+
+    bool isAtomic() const { return type == DeltaType::ReplacedAll || type == DeltaType::SyncAll; }
 
     bool isTombstone() const { return std::holds_alternative<DeletedFinalStateUnknown>(object); }
     // kubeObject() is the object, or for a tombstone its last known state (possibly invalid).

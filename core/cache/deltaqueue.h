@@ -25,7 +25,8 @@ namespace Cachescope {
 //   nothing left; it removes the item and calls process with it *under the queue's lock*, so
 //   that the consumer can update the store in step with the queue (a concurrent replace() sees
 //   either the object queued or already stored, never neither). process must therefore be quick
-//   and must not call back into this queue.
+//   and must not call back into this queue. (A RealFifo with atomicReplace never reads the
+//   store, and calls process after releasing its lock.)
 // - hasSynced() is true once the items of the first replace() have all been popped, or as soon
 //   as add/update/remove came before any replace() (client-go's HasSynced).
 // - Objects are stored as given: the decode transform (KubeObject::fromJson) has already run.
@@ -65,6 +66,9 @@ public:
     virtual ~DeltaQueue() = default;
 
     virtual Kind kind() const = 0;
+    // isAtomicReplace() says whether a relist comes as one ReplacedAll delta (and a resync as one
+    // SyncAll) instead of a delta per object; only a RealFifo can be asked for it.
+    virtual bool isAtomicReplace() const { return false; }
 
     virtual void add(const KubeObject &object) = 0;
     virtual void update(const KubeObject &object) = 0;

@@ -2,8 +2,11 @@
 
 namespace Cachescope {
 
-ProcessorListener::ProcessorListener(std::shared_ptr<ResourceEventHandler> handler, std::chrono::milliseconds resyncPeriod)
+ProcessorListener::ProcessorListener(std::shared_ptr<ResourceEventHandler> handler,
+                                     std::chrono::milliseconds requestedResyncPeriod,
+                                     std::chrono::milliseconds resyncPeriod)
     : m_handler(std::move(handler))
+    , m_requestedResyncPeriod(requestedResyncPeriod)
     , m_resyncPeriod(resyncPeriod)
     , m_nextResync(std::chrono::steady_clock::now() + resyncPeriod)
 {

@@ -25,7 +25,9 @@ namespace Cachescope {
 class ProcessorListener
 {
 public:
-    ProcessorListener(std::shared_ptr<ResourceEventHandler> handler, std::chrono::milliseconds resyncPeriod);
+    // requestedResyncPeriod is what the handler asked for (after the 1 s floor); resyncPeriod is
+    // what applies (0 when the informer does not resync), as client-go's processorListener keeps.
+    ProcessorListener(std::shared_ptr<ResourceEventHandler> handler, std::chrono::milliseconds requestedResyncPeriod, std::chrono::milliseconds resyncPeriod);
     ~ProcessorListener();
     Q_DISABLE_COPY_MOVE(ProcessorListener)
 
@@ -39,8 +41,10 @@ public:
     qsizetype pendingInitial() const;
     const ResourceEventHandler *handler() const { return m_handler.get(); }
 
-    // Resync bookkeeping, used by the informer on its resync check.
+    // Resync bookkeeping, used by the informer on its resync check and under its lock.
+    std::chrono::milliseconds requestedResyncPeriod() const { return m_requestedResyncPeriod; }
     std::chrono::milliseconds resyncPeriod() const { return m_resyncPeriod; }
+    void setResyncPeriod(std::chrono::milliseconds resyncPeriod) { m_resyncPeriod = resyncPeriod; }
     bool shouldResync(std::chrono::steady_clock::time_point now) const;
     void determineNextResync(std::chrono::steady_clock::time_point now);
 
@@ -49,7 +53,8 @@ private:
     void deliver(const Notification &notification);
 
     std::shared_ptr<ResourceEventHandler> m_handler;
-    const std::chrono::milliseconds m_resyncPeriod;
+    const std::chrono::milliseconds m_requestedResyncPeriod;
+    std::chrono::milliseconds m_resyncPeriod;
     std::chrono::steady_clock::time_point m_nextResync;
 
     mutable QMutex m_mutex;

@@ -27,8 +27,9 @@ RealFifo::RealFifo(const Options &options)
     : m_options(withDefaults(options))
 {
     // client-go refuses to build a RealFIFO without knownObjects: replace() could not detect
-    // deletions. Here a missing store behaves as an empty one.
-    Q_ASSERT(m_options.knownObjects);
+    // deletions. Here a missing store behaves as an empty one. The atomic mode needs none: its
+    // consumer works deletions out against its own store.
+    Q_ASSERT(m_options.knownObjects || m_options.atomicReplace);
 }
 
 QString RealFifo::keyOf(const DeltaObject &object) const
@@ -78,8 +79,29 @@ void RealFifo::remove(const DeltaObject &object)
 
 void RealFifo::replace(const QList<KubeObject> &list, const QString &resourceVersion)
 {
-    Q_UNUSED(resourceVersion)
     QMutexLocker locker(&m_mutex);
+
+    if (m_options.atomicReplace) {
+        // What is queued is older than the list, which the consumer applies as a whole: the
+        // queued deltas would only replay states the list already supersedes.
+        m_items.clear();
+        if (!m_populated) {
+            m_populated = true;
+            m_initialPopulationCount = 1;
+        }
+        auto valid = std::make_shared<QList<KubeObject>>();
+        valid->reserve(list.size());
+        for (const KubeObject &object : list) {
+            if (object.isValid()) {
+                valid->append(object);
+            }
+        }
+        Delta delta{DeltaType::ReplacedAll, KubeObject(), std::move(valid), resourceVersion};
+        m_items.append(std::move(delta));
+        ++m_queuedCount;
+        m_notEmpty.wakeAll();
+        return;
+    }
 
     QSet<QString> listed;
     listed.reserve(list.size());
@@ -136,6 +158,10 @@ void RealFifo::replace(const QList<KubeObject> &list, const QString &resourceVer
 void RealFifo::resync()
 {
     QMutexLocker locker(&m_mutex);
+    if (m_options.atomicReplace) {
+        appendLocked(DeltaType::SyncAll, KubeObject());
+        return;
+    }
     if (!m_options.knownObjects) {
         return;
     }
@@ -173,6 +199,11 @@ std::optional<Deltas> RealFifo::pop(const PopProcess &process, QDeadlineTimer de
         --m_initialPopulationCount;
     }
     ++m_poppedCount;
+    if (m_options.atomicReplace) {
+        // Nothing in this mode reads the store, so the consumer may take its time over a list
+        // of 100k objects without blocking the reflector's add/update/remove.
+        locker.unlock();
+    }
     if (process) {
         process(deltas, isInInitialList);
     }

@@ -18,22 +18,33 @@ namespace Cachescope {
 // Replaced delta per listed object; resync() queues Sync deltas for known keys with nothing
 // queued.
 //
-// See DeltaQueue for threading, pop() and hasSynced(). knownObjects is required (as in
-// client-go), not owned, and must outlive the queue. Cost: add/update/remove/pop O(1);
-// replace() and resync() O(queued + list + known keys).
+// With atomicReplace (client-go 1.36's AtomicFIFO, the informer's default), replace() drops
+// what is queued (the list supersedes it) and queues one ReplacedAll delta that carries the whole
+// list, and resync() queues one SyncAll delta: the consumer swaps its store in one step and works
+// out the notifications itself (see SharedIndexInformer), so a relist is never half applied.
+// In that mode knownObjects is not consulted and pop() calls process *without* the queue's lock
+// (nothing here reads the store then), so the reflector is not held up while a large list is
+// applied. Without it, replace() and resync() behave as in client-go 1.33–1.35 (above).
+//
+// See DeltaQueue for threading, pop() and hasSynced(). knownObjects is required without
+// atomicReplace (as in client-go), not owned, and must outlive the queue. Cost:
+// add/update/remove/pop O(1); replace() and resync() O(queued + list + known keys), or O(list)
+// and O(1) with atomicReplace.
 class RealFifo final : public DeltaQueue
 {
 public:
     struct Options
     {
         KeyFunction keyFunction;
-        const KeyListerGetter *knownObjects = nullptr; // not owned; required
+        const KeyListerGetter *knownObjects = nullptr; // not owned; required unless atomicReplace
+        bool atomicReplace = false;
     };
 
     explicit RealFifo(const Options &options);
     Q_DISABLE_COPY_MOVE(RealFifo)
 
     Kind kind() const override { return Kind::RealFifo; }
+    bool isAtomicReplace() const override { return m_options.atomicReplace; }
     void add(const KubeObject &object) override;
     void update(const KubeObject &object) override;
     void remove(const DeltaObject &object) override;

@@ -5,6 +5,8 @@
 #include "core/cache/processorlistener.h"
 #include "core/cache/realfifo.h"
 
+#include <QHash>
+#include <QSet>
 #include <QThread>
 
 #include <algorithm>
@@ -16,12 +18,22 @@ bool SharedIndexInformer::Registration::hasSynced() const
     return m_informer && m_listener && m_informer->hasSynced() && m_listener->pendingInitial() == 0;
 }
 
+std::chrono::milliseconds SharedIndexInformer::Registration::resyncPeriod() const
+{
+    if (!m_informer || !m_listener) {
+        return std::chrono::milliseconds(0);
+    }
+    QMutexLocker locker(&m_informer->m_mutex);
+    return m_listener->resyncPeriod();
+}
+
 SharedIndexInformer::SharedIndexInformer(std::unique_ptr<ListerWatcher> listerWatcher, QThread *networkThread, const Options &options, QObject *parent)
     : QObject(parent)
     , m_options(options)
     , m_state(std::make_shared<State>())
     , m_pendingListerWatcher(std::move(listerWatcher))
     , m_networkThread(networkThread)
+    , m_resyncCheckPeriod(std::max(options.resyncPeriod, std::chrono::milliseconds(0)))
 {
     m_state->indexer = std::make_unique<Indexer>(options.indexers);
     if (options.queueKind == DeltaQueue::Kind::DeltaFifo) {
@@ -33,6 +45,7 @@ SharedIndexInformer::SharedIndexInformer(std::unique_ptr<ListerWatcher> listerWa
         RealFifo::Options fifo;
         fifo.keyFunction = metaNamespaceKey;
         fifo.knownObjects = m_state->indexer.get();
+        fifo.atomicReplace = options.atomicReplace;
         m_state->queue = std::make_unique<RealFifo>(fifo);
     }
 }
@@ -52,16 +65,10 @@ void SharedIndexInformer::run()
     Reflector::Options reflectorOptions = m_options.reflector;
     reflectorOptions.name = m_options.name;
     {
-        // The resync check runs at the shortest period asked for so far (client-go's
-        // resyncCheckPeriod); handlers added later cannot resync more often than that.
+        // The reflector checks at client-go's resyncCheckPeriod: the informer's period, lowered
+        // by handlers added before run(); handlers added later cannot resync more often.
         QMutexLocker locker(&m_mutex);
-        std::chrono::milliseconds period = m_options.resyncPeriod;
-        for (const auto &listener : std::as_const(m_listeners)) {
-            if (listener->resyncPeriod().count() > 0 && (period.count() <= 0 || listener->resyncPeriod() < period)) {
-                period = listener->resyncPeriod();
-            }
-        }
-        reflectorOptions.resyncPeriod = period;
+        reflectorOptions.resyncPeriod = m_resyncCheckPeriod;
     }
     reflectorOptions.shouldResync = [this] {
         return shouldResync();
@@ -166,6 +173,54 @@ void SharedIndexInformer::handleDeltas(const Deltas &deltas, bool isInInitialLis
             distribute(Notification::remove(key, delta.object), false);
             break;
         }
+        case DeltaType::ReplacedAll:
+            handleReplacedAll(delta, isInInitialList);
+            break;
+        case DeltaType::SyncAll: {
+            // A resync of the whole store, as one event: every object to the due handlers.
+            const QList<KubeObject> objects = indexer.list();
+            for (const KubeObject &object : objects) {
+                distribute(Notification::update(indexer.keyOf(object), object, object), true);
+            }
+            break;
+        }
+        }
+    }
+}
+
+void SharedIndexInformer::handleReplacedAll(const Delta &delta, bool isInInitialList)
+{
+    // client-go's processAtomicReplaced: note what the store held, swap the list in at once (a
+    // reader of the indexer never sees half a relist), then tell handlers what changed.
+    Indexer &indexer = *m_state->indexer;
+    const QList<KubeObject> listed = delta.list ? *delta.list : QList<KubeObject>();
+    const QList<KubeObject> before = indexer.list();
+    QHash<QString, KubeObject> old;
+    old.reserve(before.size());
+    for (const KubeObject &object : before) {
+        old.insert(indexer.keyOf(object), object);
+    }
+    QSet<QString> listedKeys;
+    listedKeys.reserve(listed.size());
+    for (const KubeObject &object : listed) {
+        listedKeys.insert(indexer.keyOf(object));
+    }
+    indexer.replace(listed, delta.resourceVersion);
+    m_deltasProcessed += static_cast<quint64>(listed.size());
+    for (const KubeObject &object : before) {
+        const QString key = indexer.keyOf(object);
+        if (!listedKeys.contains(key)) {
+            distribute(Notification::remove(key, DeletedFinalStateUnknown{key, object}), false);
+        }
+    }
+    for (const KubeObject &object : listed) {
+        const QString key = indexer.keyOf(object);
+        const auto it = old.constFind(key);
+        if (it == old.cend()) {
+            distribute(Notification::add(key, object, isInInitialList), false);
+        } else {
+            // An unchanged object counts as a resync, as for a Replaced delta.
+            distribute(Notification::update(key, *it, object), it->resourceVersion() == object.resourceVersion());
         }
     }
 }
@@ -192,26 +247,59 @@ bool SharedIndexInformer::shouldResync()
     return !m_syncingListeners.isEmpty();
 }
 
+namespace {
+
+// client-go's determineResyncPeriod(): a handler resyncs no more often than the informer checks,
+// and not at all when the informer never does.
+std::chrono::milliseconds effectiveResyncPeriod(std::chrono::milliseconds requested, std::chrono::milliseconds checkPeriod)
+{
+    if (requested.count() <= 0 || checkPeriod.count() <= 0) {
+        return std::chrono::milliseconds(0);
+    }
+    return std::max(requested, checkPeriod);
+}
+
+// client-go's minimumResyncPeriod: shorter periods would turn resync into a busy loop.
+constexpr std::chrono::milliseconds minimumResyncPeriod{1000};
+
+} // namespace
+
 SharedIndexInformer::Registration SharedIndexInformer::addEventHandler(std::shared_ptr<ResourceEventHandler> handler, std::chrono::milliseconds resyncPeriod)
 {
     if (resyncPeriod.count() < 0) {
         resyncPeriod = m_options.resyncPeriod;
     }
-    if (m_running && resyncPeriod.count() > 0) {
-        const auto checkPeriod = m_options.reflector.resyncPeriod;
-        resyncPeriod = checkPeriod.count() <= 0 ? std::chrono::milliseconds(0) : std::max(resyncPeriod, checkPeriod);
-    }
-    auto listener = std::make_shared<ProcessorListener>(std::move(handler), resyncPeriod);
+    std::shared_ptr<ProcessorListener> listener;
     {
         // Holding the lock that handleDeltas() holds: the synthetic adds are exactly the cache
         // as it is between two deltas, and every later delta reaches this listener too.
         QMutexLocker locker(&m_mutex);
+        if (resyncPeriod.count() > 0) {
+            resyncPeriod = std::max(resyncPeriod, minimumResyncPeriod);
+            if (resyncPeriod < m_resyncCheckPeriod) {
+                if (m_running) {
+                    resyncPeriod = m_resyncCheckPeriod;
+                } else {
+                    // Not started yet: the informer checks more often for this handler, and the
+                    // handlers already added get their periods worked out again.
+                    m_resyncCheckPeriod = resyncPeriod;
+                    for (const auto &existing : std::as_const(m_listeners)) {
+                        existing->setResyncPeriod(effectiveResyncPeriod(existing->requestedResyncPeriod(), m_resyncCheckPeriod));
+                    }
+                }
+            }
+        }
+        listener = std::make_shared<ProcessorListener>(std::move(handler), resyncPeriod, effectiveResyncPeriod(resyncPeriod, m_resyncCheckPeriod));
         const Indexer &indexer = *m_state->indexer;
         const QList<KubeObject> objects = indexer.list();
         for (const KubeObject &object : objects) {
             listener->add(Notification::add(indexer.keyOf(object), object, true));
         }
         m_listeners.append(listener);
+        // client-go puts every new listener among the resync receivers until the next resync
+        // check sorts them: with resync off that check never comes, so every handler hears the
+        // unchanged objects of a relist (a Replaced delta with the same resourceVersion).
+        m_syncingListeners.append(listener);
     }
     Registration registration;
     registration.m_informer = this;
@@ -232,6 +320,12 @@ void SharedIndexInformer::removeEventHandler(const Registration &registration)
     registration.m_listener->stop();
 }
 
+std::chrono::milliseconds SharedIndexInformer::resyncCheckPeriod() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_resyncCheckPeriod;
+}
+
 bool SharedIndexInformer::addIndexers(const Indexers &indexers, QString *errorMessage)
 {
     return m_state->indexer->addIndexers(indexers, errorMessage);
@@ -248,6 +342,7 @@ SharedIndexInformer::Counters SharedIndexInformer::counters() const
     }
     counters.queue = m_state->queue->counters();
     counters.queueKind = m_options.queueKind;
+    counters.atomicReplace = m_state->queue->isAtomicReplace();
     counters.storeSize = m_state->indexer->size();
     counters.deltasProcessed = m_deltasProcessed.load();
     counters.synced = m_synced.load();

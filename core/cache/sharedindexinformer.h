@@ -27,12 +27,22 @@ class ProcessorListener;
 // (RealFifo by default, as client-go ≥ 1.33; DeltaFifo on request), a processing thread pops
 // it, updates the Indexer and then hands a notification to every registered handler.
 //
+// - By default (client-go 1.36) a relist reaches the informer as one ReplacedAll delta: the
+//   indexer takes the whole list in one step, then handlers get a tombstoned onDelete for every
+//   object that vanished, then onAdd / onUpdate(old, new) for every listed object, all from that
+//   one delta. With Options::atomicReplace off, a relist is a delta per object (1.33–1.35).
+//
 // - Handlers may be added before or after run(). One added late first receives a synthetic add
 //   (isInInitialList) for every object in the cache, with no event lost or doubled in between.
 //   Each handler has its own unbounded buffer and thread (ProcessorListener) and its own
 //   hasSynced(): true once the informer synced and the handler returned from every initial add.
 // - A Sync delta (resync) reaches only the handlers whose resync period is due; a Replaced
-//   delta of an unchanged object (same resourceVersion) counts as a resync too.
+//   delta of an unchanged object (same resourceVersion) counts as a resync too. As in client-go,
+//   every handler counts as due until the first resync check, so with resync off every handler
+//   gets onUpdate(old, new) for the unchanged objects of a relist.
+// - A handler's resync period is raised to at least 1 s; one added before run() lowers the
+//   informer's check period to its own, one added after is raised to the check period; when the
+//   informer's resyncPeriod is 0 no handler resyncs (client-go's determineResyncPeriod).
 // - hasSynced() becomes true once every object of the first list has been popped into the
 //   indexer *and* handed to the handlers.
 //
@@ -52,6 +62,10 @@ public:
     {
         QString name; // the resource, for the UI ("pods", "deployments.apps")
         DeltaQueue::Kind queueKind = DeltaQueue::Kind::RealFifo;
+        // RealFifo only: a relist is applied to the indexer in one step and its notifications
+        // worked out from the difference (client-go 1.36's default, AtomicFIFO); false gives the
+        // 1.33–1.35 RealFifo, which queues a tombstone or Replaced delta per object.
+        bool atomicReplace = true;
         Indexers indexers;
         std::chrono::milliseconds resyncPeriod{0}; // default for handlers; 0 = never
         Reflector::Options reflector; // name and resync are filled in by the informer
@@ -64,6 +78,8 @@ public:
         Registration() = default;
         bool isValid() const { return m_listener != nullptr; }
         [[nodiscard]] bool hasSynced() const;
+        // resyncPeriod() is the period that applies to this handler (0 = it never resyncs).
+        std::chrono::milliseconds resyncPeriod() const;
 
     private:
         friend class SharedIndexInformer;
@@ -77,6 +93,7 @@ public:
         Reflector::Status reflector;
         DeltaQueue::Counters queue;
         DeltaQueue::Kind queueKind = DeltaQueue::Kind::RealFifo;
+        bool atomicReplace = false; // the queue applies relists in one step (DeltaQueue::isAtomicReplace)
         qsizetype storeSize = 0;
         quint64 deltasProcessed = 0;
         QList<qsizetype> handlerBacklogs;
@@ -100,6 +117,8 @@ public:
     [[nodiscard]] bool addIndexers(const Indexers &indexers, QString *errorMessage = nullptr);
     QString name() const { return m_options.name; }
     DeltaQueue::Kind queueKind() const { return m_options.queueKind; }
+    // resyncCheckPeriod() is how often the reflector asks whether a handler is due (0 = never).
+    std::chrono::milliseconds resyncCheckPeriod() const;
     Counters counters() const;
 
 Q_SIGNALS:
@@ -122,6 +141,7 @@ private:
 
     void processLoop();
     void handleDeltas(const Deltas &deltas, bool isInInitialList);
+    void handleReplacedAll(const Delta &delta, bool isInInitialList);
     void distribute(const Notification &notification, bool isSync);
     bool shouldResync();
 
@@ -143,6 +163,7 @@ private:
     mutable QMutex m_mutex;
     QList<std::shared_ptr<ProcessorListener>> m_listeners;
     QList<std::shared_ptr<ProcessorListener>> m_syncingListeners;
+    std::chrono::milliseconds m_resyncCheckPeriod; // guarded by m_mutex; client-go's resyncCheckPeriod
 };
 
 } // namespace Cachescope

@@ -48,6 +48,17 @@ inline KubeObject object(const QString &key, const QString &rv = QStringLiteral(
 // known object, `-` when there is none).
 inline QString describe(const Delta &delta)
 {
+    if (delta.type == DeltaType::ReplacedAll) {
+        // `ReplacedAll [a/x@1 a/y@2]@rv`
+        QStringList objects;
+        for (const KubeObject &object : delta.list ? *delta.list : QList<KubeObject>()) {
+            objects.append(metaNamespaceKey(object) + QLatin1Char('@') + object.resourceVersion());
+        }
+        return QStringLiteral("ReplacedAll [") + objects.join(QLatin1Char(' ')) + QStringLiteral("]@") + delta.resourceVersion;
+    }
+    if (delta.type == DeltaType::SyncAll) {
+        return QStringLiteral("SyncAll");
+    }
     const KubeObject known = delta.kubeObject();
     const QString rv = known.isValid() ? known.resourceVersion() : QStringLiteral("-");
     const QString key = deletionHandlingMetaNamespaceKey(delta.object);
@@ -93,7 +104,15 @@ public:
     void apply(const Deltas &deltas)
     {
         for (const Delta &delta : deltas) {
-            if (delta.type == DeltaType::Deleted) {
+            if (delta.type == DeltaType::ReplacedAll) {
+                QMutexLocker locker(&m_mutex);
+                m_objects.clear();
+                for (const KubeObject &object : *delta.list) {
+                    m_objects.insert(metaNamespaceKey(object), object);
+                }
+            } else if (delta.type == DeltaType::SyncAll) {
+                // Nothing changes in the store.
+            } else if (delta.type == DeltaType::Deleted) {
                 remove(deletionHandlingMetaNamespaceKey(delta.object));
             } else {
                 add(delta.kubeObject());

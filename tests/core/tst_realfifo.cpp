@@ -35,6 +35,8 @@ private Q_SLOTS:
     void scenarios();
     void hasSynced_data();
     void hasSynced();
+    void atomicReplace_data();
+    void atomicReplace();
     void popDeliversOneDeltaAtATime();
     void closeUnblocksPop();
     void itemsQueuedBeforeCloseStillPop();
@@ -111,6 +113,35 @@ void TestRealFifo::hasSynced()
     FakeKnownObjects known;
     RealFifo fifo({metaNamespaceKey, &known});
     runOperations(fifo, known, operations);
+    QTEST(fifo.hasSynced(), "synced");
+}
+
+// client-go 1.36's AtomicFIFO: a relist and a resync are one event each.
+void TestRealFifo::atomicReplace_data()
+{
+    QTest::addColumn<QStringList>("operations");
+    QTest::addColumn<QStringList>("popped");
+    QTest::addColumn<QStringList>("queued");
+    QTest::addColumn<bool>("synced");
+    QTest::newRow("with atomic replace a relist is one delta carrying the whole list")
+        << QStringList{u"known a/z@1"_s, u"replace a/x@1 a/y@1"_s} << QStringList() << QStringList{u"ReplacedAll [a/x@1 a/y@1]@100"_s} << false;
+    QTest::newRow("with atomic replace the relist supersedes what was queued before it")
+        << QStringList{u"add a/x@1"_s, u"update a/x@2"_s, u"replace a/y@1"_s, u"add a/w@1"_s} << QStringList()
+        << QStringList{u"ReplacedAll [a/y@1]@100"_s, u"Added a/w@1"_s} << true;
+    QTest::newRow("with atomic replace the first list syncs once its one delta is popped")
+        << QStringList{u"replace a/x@1 a/y@1"_s, u"pop"_s} << QStringList{u"ReplacedAll [a/x@1 a/y@1]@100 (initial)"_s} << QStringList() << true;
+    QTest::newRow("with atomic replace a resync is one SyncAll delta")
+        << QStringList{u"replace a/x@1"_s, u"pop"_s, u"resync"_s} << QStringList{u"ReplacedAll [a/x@1]@100 (initial)"_s} << QStringList{u"SyncAll"_s} << true;
+}
+
+void TestRealFifo::atomicReplace()
+{
+    QFETCH(QStringList, operations);
+    FakeKnownObjects known;
+    RealFifo fifo({metaNamespaceKey, &known, true});
+    QVERIFY(fifo.isAtomicReplace());
+    QTEST(runOperations(fifo, known, operations), "popped");
+    QTEST(queuedState(fifo), "queued");
     QTEST(fifo.hasSynced(), "synced");
 }
 

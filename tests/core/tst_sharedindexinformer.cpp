@@ -58,6 +58,36 @@ private:
     QStringList m_calls;
 };
 
+// SnapshotHandler records, for each call, the keys the informer's indexer holds at that moment.
+class SnapshotHandler final : public ResourceEventHandler
+{
+public:
+    explicit SnapshotHandler(const Indexer *indexer)
+        : m_indexer(indexer)
+    {
+    }
+    void onAdd(const KubeObject &, bool) override { record(); }
+    void onUpdate(const KubeObject &, const KubeObject &) override { record(); }
+    void onDelete(const DeltaObject &) override { record(); }
+    QStringList snapshots() const
+    {
+        QMutexLocker locker(&m_mutex);
+        return m_snapshots;
+    }
+
+private:
+    void record()
+    {
+        QStringList keys = m_indexer->listKeys();
+        keys.sort();
+        QMutexLocker locker(&m_mutex);
+        m_snapshots.append(keys.join(u' '));
+    }
+    const Indexer *m_indexer;
+    mutable QMutex m_mutex;
+    QStringList m_snapshots;
+};
+
 } // namespace
 
 // Scenarios of client-go's shared_informer_test.go: handlers before and after start, late
@@ -72,10 +102,14 @@ private Q_SLOTS:
     void initialListThenWatch();
     void relistDeletesVanishedWithTombstone_data();
     void relistDeletesVanishedWithTombstone();
+    void relistModes_data();
+    void relistModes();
     void lateHandlerGetsSyntheticAdds();
     void emptyListSyncs();
     void slowHandlerDoesNotBlockOthers();
     void resyncReachesOnlyDueHandlers();
+    void handlerResyncPeriod_data();
+    void handlerResyncPeriod();
     void indexesFollowChanges();
     void removedHandlerGetsNothingMore();
 
@@ -85,7 +119,8 @@ private:
         FakeListerWatcher *lw = nullptr; // owned by the informer
         std::unique_ptr<SharedIndexInformer> informer;
     };
-    static Fixture make(DeltaQueue::Kind kind, std::function<ObjectListPage(const ListOptions &)> onList, std::chrono::milliseconds resync = {})
+    static Fixture
+    make(DeltaQueue::Kind kind, std::function<ObjectListPage(const ListOptions &)> onList, std::chrono::milliseconds resync = {}, bool atomicReplace = true)
     {
         auto lw = std::make_unique<FakeListerWatcher>();
         lw->onList = std::move(onList);
@@ -94,8 +129,10 @@ private:
         SharedIndexInformer::Options options;
         options.name = u"pods"_s;
         options.queueKind = kind;
+        options.atomicReplace = atomicReplace;
         options.resyncPeriod = resync;
         options.indexers.insert(u"nodeName"_s, nodeNameIndexFunction());
+        options.reflector.useWatchList = false; // the fake serves paged lists
         options.reflector.backoff.initial = std::chrono::milliseconds(1);
         options.reflector.backoff.jitter = 0;
         f.informer = std::make_unique<SharedIndexInformer>(std::move(lw), QThread::currentThread(), options);
@@ -140,7 +177,9 @@ void TestSharedIndexInformer::initialListThenWatch()
 
 void TestSharedIndexInformer::relistDeletesVanishedWithTombstone_data()
 {
-    initialListThenWatch_data();
+    QTest::addColumn<int>("kind");
+    QTest::newRow("RealFifo: after a relist every handler gets an update for an unchanged object, resync off") << int(DeltaQueue::Kind::RealFifo);
+    QTest::newRow("DeltaFifo: after a relist every handler gets an update for an unchanged object, resync off") << int(DeltaQueue::Kind::DeltaFifo);
 }
 
 void TestSharedIndexInformer::relistDeletesVanishedWithTombstone()
@@ -163,16 +202,70 @@ void TestSharedIndexInformer::relistDeletesVanishedWithTombstone()
     QTRY_COMPARE(handler->calls().size(), 2);
     QTRY_VERIFY(f.lw->current());
     f.lw->current()->send({errorEvent(410, u"Expired"_s)});
-    QTRY_COMPARE(handler->calls().size(), 4);
+    QTRY_COMPARE(handler->calls().size(), 5);
     QStringList after = handler->calls().mid(2);
     after.sort();
     // c is added; b is deleted with a tombstone since its final state was never seen; a comes
-    // back unchanged, which client-go counts as a resync: not sent to a handler that does not
-    // resync.
-    QCOMPARE(after, (QStringList{u"add c 30"_s, u"delete default/b tombstone"_s}));
+    // back unchanged, which client-go counts as a resync, and with resync off every listener
+    // stays among the resync receivers (sharedProcessor.addListener marks each one syncing).
+    QCOMPARE(after, (QStringList{u"add c 30"_s, u"delete default/b tombstone"_s, u"update a 1->1"_s}));
     QCOMPARE(f.informer->indexer().getByKey(u"default/a"_s).resourceVersion(), u"1"_s);
     QCOMPARE(f.informer->indexer().size(), 2);
     QCOMPARE(f.informer->counters().reflector.relists, 1u);
+}
+
+void TestSharedIndexInformer::relistModes_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<bool>("atomicReplace");
+    QTest::addColumn<quint64>("queuedForRelist");
+    QTest::newRow("RealFifo (1.36): a relist is one atomic replace, the store swapped before any handler hears of it")
+        << int(DeltaQueue::Kind::RealFifo) << true << quint64(1);
+    QTest::newRow("RealFifo (1.33-1.35): a relist is a delta per object") << int(DeltaQueue::Kind::RealFifo) << false << quint64(3);
+    QTest::newRow("DeltaFifo: a relist is a delta per object") << int(DeltaQueue::Kind::DeltaFifo) << false << quint64(3);
+}
+
+void TestSharedIndexInformer::relistModes()
+{
+    QFETCH(int, kind);
+    QFETCH(bool, atomicReplace);
+    QFETCH(quint64, queuedForRelist);
+    int lists = 0;
+    Fixture f = make(
+        DeltaQueue::Kind(kind),
+        [&lists](const ListOptions &) {
+            ++lists;
+            if (lists == 1) {
+                return page({pod(u"a"_s, u"1"_s), pod(u"b"_s, u"2"_s)}, u"10"_s);
+            }
+            return page({pod(u"a"_s, u"1"_s), pod(u"c"_s, u"30"_s)}, u"40"_s);
+        },
+        {},
+        atomicReplace);
+    auto recording = std::make_shared<RecordingHandler>();
+    auto snapshots = std::make_shared<SnapshotHandler>(&f.informer->indexer());
+    f.informer->addEventHandler(recording);
+    f.informer->addEventHandler(snapshots);
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    QVERIFY(synced.wait());
+    QTRY_COMPARE(snapshots->snapshots().size(), 2);
+    QCOMPARE(f.informer->counters().atomicReplace, atomicReplace);
+    const quint64 queuedBefore = f.informer->counters().queue.queued;
+    QTRY_VERIFY(f.lw->current());
+    f.lw->current()->send({errorEvent(410, u"Expired"_s)});
+    QTRY_COMPARE(recording->calls().size(), 5);
+    QStringList after = recording->calls().mid(2);
+    after.sort();
+    // The same notifications either way: what vanished, what is new, what stayed.
+    QCOMPARE(after, (QStringList{u"add c 30"_s, u"delete default/b tombstone"_s, u"update a 1->1"_s}));
+    QCOMPARE(f.informer->counters().queue.queued - queuedBefore, queuedForRelist);
+    if (atomicReplace) {
+        // Every notification of the relist was made after the indexer held the new list.
+        QTRY_COMPARE(snapshots->snapshots().size(), 5);
+        const QStringList relist = snapshots->snapshots().mid(2);
+        QCOMPARE(relist, (QStringList(3, u"default/a default/c"_s)));
+    }
 }
 
 void TestSharedIndexInformer::lateHandlerGetsSyntheticAdds()
@@ -245,16 +338,57 @@ void TestSharedIndexInformer::slowHandlerDoesNotBlockOthers()
 
 void TestSharedIndexInformer::resyncReachesOnlyDueHandlers()
 {
-    Fixture f = make(DeltaQueue::Kind::DeltaFifo, [](const ListOptions &) { return page({pod(u"a"_s, u"1"_s)}, u"10"_s); });
+    // 1 s is the shortest resync client-go allows.
+    Fixture f = make(
+        DeltaQueue::Kind::DeltaFifo, [](const ListOptions &) { return page({pod(u"a"_s, u"1"_s)}, u"10"_s); }, std::chrono::seconds(1));
     auto resyncing = std::make_shared<RecordingHandler>();
     auto quiet = std::make_shared<RecordingHandler>();
-    f.informer->addEventHandler(resyncing, std::chrono::milliseconds(30));
+    f.informer->addEventHandler(resyncing, std::chrono::seconds(1));
     f.informer->addEventHandler(quiet, std::chrono::milliseconds(0));
     QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
     f.informer->run();
     QVERIFY(synced.wait());
-    QTRY_VERIFY(resyncing->calls().contains(u"update a 1->1"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(resyncing->calls().contains(u"update a 1->1"_s), 10000);
     QCOMPARE(quiet->calls(), (QStringList{u"add a 1 initial"_s}));
+}
+
+void TestSharedIndexInformer::handlerResyncPeriod_data()
+{
+    QTest::addColumn<qint64>("informerPeriod");
+    QTest::addColumn<qint64>("requested");
+    QTest::addColumn<bool>("addedAfterRun");
+    QTest::addColumn<qint64>("expected");
+    QTest::addColumn<qint64>("expectedCheckPeriod");
+    QTest::newRow("a handler's resync below 1 s is raised to 1 s") << qint64(10000) << qint64(100) << false << qint64(1000) << qint64(1000);
+    QTest::newRow("a handler added before run lowers the informer's check period") << qint64(10000) << qint64(2000) << false << qint64(2000) << qint64(2000);
+    QTest::newRow("a handler added after run is raised to the informer's period") << qint64(10000) << qint64(2000) << true << qint64(10000) << qint64(10000);
+    QTest::newRow("a handler's resync is disabled when the informer's is 0") << qint64(0) << qint64(2000) << false << qint64(0) << qint64(0);
+    QTest::newRow("a handler that asks for no resync gets none") << qint64(10000) << qint64(0) << false << qint64(0) << qint64(10000);
+}
+
+void TestSharedIndexInformer::handlerResyncPeriod()
+{
+    QFETCH(qint64, informerPeriod);
+    QFETCH(qint64, requested);
+    QFETCH(bool, addedAfterRun);
+    QFETCH(qint64, expected);
+    QFETCH(qint64, expectedCheckPeriod);
+    Fixture f = make(
+        DeltaQueue::Kind::RealFifo, [](const ListOptions &) { return page({}, u"10"_s); }, std::chrono::milliseconds(informerPeriod));
+    auto handler = std::make_shared<RecordingHandler>();
+    SharedIndexInformer::Registration registration;
+    if (!addedAfterRun) {
+        registration = f.informer->addEventHandler(handler, std::chrono::milliseconds(requested));
+    }
+    QSignalSpy synced(f.informer.get(), &SharedIndexInformer::synced);
+    f.informer->run();
+    if (addedAfterRun) {
+        registration = f.informer->addEventHandler(handler, std::chrono::milliseconds(requested));
+    }
+    QCOMPARE(registration.resyncPeriod().count(), expected);
+    QVERIFY(synced.wait());
+    // The reflector checks at the informer's (possibly lowered) period.
+    QCOMPARE(f.informer->resyncCheckPeriod().count(), expectedCheckPeriod);
 }
 
 void TestSharedIndexInformer::indexesFollowChanges()

@@ -63,23 +63,32 @@ private:
 void TestPipelineModel::showsQueueKindAndStages_data()
 {
     QTest::addColumn<int>("queueKind");
+    QTest::addColumn<bool>("atomicReplace");
     QTest::addColumn<QString>("title");
-    QTest::newRow("RealFifo informer shows RealFIFO") << int(DeltaQueue::Kind::RealFifo) << u"RealFIFO"_s;
-    QTest::newRow("DeltaFifo informer shows DeltaFIFO") << int(DeltaQueue::Kind::DeltaFifo) << u"DeltaFIFO"_s;
+    QTest::addColumn<QString>("replaceMode");
+    QTest::newRow("RealFifo informer shows RealFIFO with its atomic replace (1.36)")
+        << int(DeltaQueue::Kind::RealFifo) << true << u"RealFIFO"_s << u"atomic replace"_s;
+    QTest::newRow("RealFifo informer of 1.33-1.35 shows RealFIFO replacing per object")
+        << int(DeltaQueue::Kind::RealFifo) << false << u"RealFIFO"_s << u"replace per object"_s;
+    QTest::newRow("DeltaFifo informer shows DeltaFIFO") << int(DeltaQueue::Kind::DeltaFifo) << true << u"DeltaFIFO"_s << u"replace per object"_s;
 }
 
 void TestPipelineModel::showsQueueKindAndStages()
 {
     QFETCH(int, queueKind);
+    QFETCH(bool, atomicReplace);
     QFETCH(QString, title);
+    QFETCH(QString, replaceMode);
     auto sim = startSim();
     QVERIFY(sim);
     PipelineModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setInterval(std::chrono::milliseconds(20));
     QCOMPARE(model.stateText(Stage::Reflector), u"no informer"_s);
-    SharedIndexInformer *informer = sim->informer(
-        u"pods"_s, u"Pod"_s, CachescopeTest::podIndexers(), [&](SharedIndexInformer::Options &options) { options.queueKind = DeltaQueue::Kind(queueKind); });
+    SharedIndexInformer *informer = sim->informer(u"pods"_s, u"Pod"_s, CachescopeTest::podIndexers(), [&](SharedIndexInformer::Options &options) {
+        options.queueKind = DeltaQueue::Kind(queueKind);
+        options.atomicReplace = atomicReplace;
+    });
     model.setInformer(informer);
     QCOMPARE(model.stages(), (QList<Stage>{Stage::ListerWatcher, Stage::Reflector, Stage::Queue, Stage::Informer, Stage::Indexer, Stage::Handlers}));
     QCOMPARE(model.rowCount(), 6);
@@ -98,6 +107,7 @@ void TestPipelineModel::showsQueueKindAndStages()
     }
     QVERIFY(!line(model, Stage::Reflector, u"resourceVersion "_s).endsWith(u'-'));
     QCOMPARE(line(model, Stage::Reflector, u"errors "_s), u"errors 0"_s);
+    QCOMPARE(line(model, Stage::Queue, replaceMode), replaceMode);
 
     // Each handler gets a line with its backlog.
     NotificationBatcher batcher(NotificationBatcher::Mode::Coalesce);

@@ -257,6 +257,9 @@ QStringList PipelineModel::details(Stage stage) const
         break;
     case Stage::Queue:
         lines.append(tr("queued %1 · popped %2").arg(number(c.queue.queued), number(c.queue.popped)));
+        // How a relist reaches the cache: client-go 1.36 swaps the store in one step (AtomicFIFO);
+        // a DeltaFIFO and the 1.33–1.35 RealFIFO queue a delta per object.
+        lines.append(c.atomicReplace ? tr("atomic replace") : tr("replace per object"));
         break;
     case Stage::Informer:
         lines.append(tr("deltas processed %1").arg(number(c.deltasProcessed)));
