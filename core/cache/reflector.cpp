@@ -1,6 +1,7 @@
 #include "core/cache/reflector.h"
 
 #include "core/cache/deltaqueue.h"
+#include "core/cache/keys.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -22,15 +23,6 @@ Reflector::Reflector(ListerWatcher *listerWatcher, DeltaQueue *queue, const Opti
     m_retryTimer.setSingleShot(true);
     // A coarse timer may fire 5 % early, which would break a server's Retry-After.
     m_retryTimer.setTimerType(Qt::PreciseTimer);
-    m_initialEventsTimer.setSingleShot(true);
-    connect(&m_initialEventsTimer, &QTimer::timeout, this, [this] {
-        // The server sent nothing for a while inside a streaming list: it most likely ignores
-        // sendInitialEvents (older than 1.27), so this round lists the classic way.
-        closeWatch();
-        m_inWatchList = false;
-        m_initialEvents.clear();
-        startList();
-    });
     connect(&m_resyncTimer, &QTimer::timeout, this, [this] {
         if (!m_options.shouldResync || m_options.shouldResync()) {
             m_queue->resync();
@@ -71,7 +63,6 @@ void Reflector::stop()
     m_retryTimer.stop();
     m_retryTimer.disconnect(this);
     m_resyncTimer.stop();
-    m_initialEventsTimer.stop();
     closeWatch();
     setState(State::Stopped);
 }
@@ -84,6 +75,7 @@ Reflector::Status Reflector::status() const
 
 void Reflector::startRound()
 {
+    m_roundStarting = true;
     if (m_options.useWatchList) {
         startWatchList();
     } else {
@@ -115,7 +107,12 @@ void Reflector::startList()
     }
     ListOptions options;
     options.resourceVersion = relistResourceVersion();
-    options.limit = m_options.pageSize;
+    // client-go's reflector.list(): a list at a specific version is not paged, so that the
+    // apiserver's watch cache can answer it (paged lists go to etcd, and a relisting fleet would
+    // stampede it); "" is a consistent read and "0" is served whole by the watch cache anyway.
+    // Once the "0" list came back paged there is no watch cache, and paging stays on.
+    const bool specificVersion = !options.resourceVersion.isEmpty() && options.resourceVersion != u"0"_s;
+    options.limit = specificVersion && !m_paginatedResult ? 0 : m_options.pageSize;
     requestPage(options, false);
 }
 
@@ -132,8 +129,14 @@ void Reflector::requestPage(const ListOptions &options, bool fullListFallback)
 
 void Reflector::onPage(const ListOptions &options, bool fullListFallback, const ObjectListPage &page)
 {
-    if (page.error.isError()) {
-        if (page.error.isExpired() && !options.continueToken.isEmpty() && !fullListFallback) {
+    ApiError error = page.error;
+    if (!error.isError() && page.malformedItems > 0) {
+        // client-go cannot decode such a list at all and fails it. Skipping the item instead
+        // would make the replace() report it deleted.
+        error = ApiError(ApiError::Kind::Decode, u"%1 item(s) of the list could not be decoded"_s.arg(page.malformedItems));
+    }
+    if (error.isError()) {
+        if (error.isExpired() && !options.continueToken.isEmpty() && !fullListFallback) {
             // The continue token expired between pages (client-go's pager): the pages so far
             // belong to a snapshot that is gone, so take the whole list in one request.
             m_pageItems.clear();
@@ -142,22 +145,25 @@ void Reflector::onPage(const ListOptions &options, bool fullListFallback, const 
             requestPage(full, true);
             return;
         }
-        if (page.error.isExpired() && !m_lastSyncUnavailable) {
-            // Our resourceVersion is older than the server keeps: list the current state.
+        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_lastSyncUnavailable) {
+            // Our resourceVersion is older than the server keeps, or newer than it has (etcd
+            // restored from a backup): list the current state, at once.
             m_lastSyncUnavailable = true;
-            reportError(page.error);
+            reportError(error);
             startList();
             return;
         }
-        fail(page.error, Next::List);
+        fail(error, Next::List);
         return;
+    }
+    if (options.resourceVersion == u"0"_s && !page.continueToken.isEmpty()) {
+        m_paginatedResult = true;
     }
     m_pageItems.append(page.items);
     {
         QMutexLocker locker(&m_statusMutex);
         m_status.itemsListed = m_pageItems.size();
         m_status.remainingItemCount = page.remainingItemCount;
-        m_status.errors += static_cast<quint64>(page.malformedItems);
     }
     Q_EMIT listProgress(m_pageItems.size(), page.remainingItemCount.value_or(-1));
     if (!page.continueToken.isEmpty()) {
@@ -177,6 +183,7 @@ void Reflector::finishList(const QList<KubeObject> &items, const QString &resour
 {
     m_queue->replace(items, resourceVersion);
     m_lastSyncUnavailable = false;
+    m_listedBeforeWatch = true;
     bool first = false;
     {
         QMutexLocker locker(&m_statusMutex);
@@ -200,7 +207,6 @@ void Reflector::startWatchList()
     setState(State::Listing);
     closeWatch();
     m_inWatchList = true;
-    m_initialEvents.clear();
     {
         QMutexLocker locker(&m_statusMutex);
         m_status.itemsListed = 0;
@@ -210,9 +216,38 @@ void Reflector::startWatchList()
     WatchOptions options;
     options.sendInitialEvents = true;
     options.allowWatchBookmarks = true;
+    // client-go's rewatchResourceVersion(): "" (the newest state, consistent) the first time and
+    // once the last version is unavailable, else not older than what we had.
     options.resourceVersion = m_lastSyncUnavailable ? QString() : status().lastSyncResourceVersion;
     openWatch(options);
-    m_initialEventsTimer.start(m_options.initialEventsTimeout);
+}
+
+void Reflector::watchListFailed(const ApiError &error)
+{
+    closeWatch();
+    reportError(error);
+    if (error.isExpired() || error.isTooLargeResourceVersion()) {
+        // client-go streams again at once from "": the newest state, which cannot be too old.
+        m_lastSyncUnavailable = true;
+        startWatchList();
+        return;
+    }
+    if (error.code() == 429 || error.kind() == ApiError::Kind::Network || error.kind() == ApiError::Kind::Timeout) {
+        // The server is busy or out of reach, not refusing streaming lists: stream again later.
+        scheduleAfterBackoff(Next::WatchList, error.retryAfter());
+        return;
+    }
+    fallBackToList(error);
+}
+
+void Reflector::fallBackToList(const ApiError &error)
+{
+    // client-go: "making progress is better than deadlocking": anything else (the server refuses
+    // sendInitialEvents, an object that does not decode, a very short watch) lists the classic
+    // way this round; the next round streams again.
+    Q_UNUSED(error)
+    closeWatch();
+    startList();
 }
 
 void Reflector::startWatch()
@@ -231,11 +266,21 @@ void Reflector::openWatch(WatchOptions options)
     // A random timeout in [min, 2×min] spreads the watches of many clients, as client-go does.
     options.timeoutSeconds =
         static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(m_options.minWatchTimeout).count() * (1.0 + m_random.generateDouble()));
+    // A reconnect is a watch opened again within a round: not the first of a round, and not the
+    // one that follows a list.
+    const bool roundStarting = std::exchange(m_roundStarting, false);
+    const bool listedBefore = std::exchange(m_listedBeforeWatch, false);
+    const bool reconnect = !roundStarting && !listedBefore;
+    m_watchEvents = 0;
+    m_watchStarted.start();
     m_watch = m_listerWatcher->watch(options);
     connect(m_watch.get(), &WatchSession::eventsReceived, this, &Reflector::onEvents);
     connect(m_watch.get(), &WatchSession::ended, this, &Reflector::onWatchEnded);
     QMutexLocker locker(&m_statusMutex);
     ++m_status.watchesOpened;
+    if (reconnect) {
+        ++m_status.reconnects;
+    }
 }
 
 bool Reflector::isInitialEventsEnd(const KubeObject &bookmark) const
@@ -244,27 +289,52 @@ bool Reflector::isInitialEventsEnd(const KubeObject &bookmark) const
     return annotations.value(u"k8s.io/initial-events-end"_s).toString() == u"true"_s;
 }
 
+void Reflector::applyToInitialStore(const ObjectEvent &event)
+{
+    // client-go's temporaryStore: the state as of the stream so far, by key. Before the bookmark
+    // the server may already send changes (a MODIFIED or DELETED of an object it streamed).
+    const QString key = metaNamespaceKey(event.object);
+    if (event.type == ObjectEvent::Type::Deleted) {
+        m_initialObjects.remove(key);
+    } else {
+        if (!m_initialObjects.contains(key) && !m_initialOrder.contains(key)) {
+            m_initialOrder.append(key);
+        }
+        m_initialObjects.insert(key, event.object);
+    }
+}
+
 void Reflector::onEvents(const QList<ObjectEvent> &events)
 {
     if (!m_running) {
         return;
     }
-    if (m_inWatchList) {
-        m_initialEventsTimer.start(m_options.initialEventsTimeout);
-    }
     quint64 applied = 0;
     quint64 bookmarks = 0;
     QString resourceVersion;
+    const auto commitCounts = [&] {
+        QMutexLocker locker(&m_statusMutex);
+        m_status.events += applied;
+        m_status.bookmarks += bookmarks;
+        if (m_inWatchList) {
+            m_status.itemsListed = m_initialObjects.size();
+        }
+        if (!resourceVersion.isEmpty()) {
+            m_status.lastSyncResourceVersion = resourceVersion;
+        }
+        applied = 0;
+        bookmarks = 0;
+        resourceVersion.clear();
+    };
     for (const ObjectEvent &event : events) {
+        ++m_watchEvents;
         switch (event.type) {
         case ObjectEvent::Type::Added:
         case ObjectEvent::Type::Modified:
         case ObjectEvent::Type::Deleted:
             if (m_inWatchList) {
-                // Before the initial-events-end bookmark only the current state arrives.
-                if (event.type != ObjectEvent::Type::Deleted) {
-                    m_initialEvents.append(event.object);
-                }
+                applyToInitialStore(event);
+                ++applied;
                 break;
             }
             if (event.type == ObjectEvent::Type::Added) {
@@ -279,59 +349,57 @@ void Reflector::onEvents(const QList<ObjectEvent> &events)
             break;
         case ObjectEvent::Type::Bookmark:
             ++bookmarks;
-            if (m_inWatchList && isInitialEventsEnd(event.object)) {
-                m_initialEventsTimer.stop();
-                m_inWatchList = false;
-                finishList(std::exchange(m_initialEvents, {}), event.object.resourceVersion());
-                setState(State::Watching);
-                continue;
+            if (m_inWatchList) {
+                if (isInitialEventsEnd(event.object)) {
+                    commitCounts();
+                    m_inWatchList = false;
+                    QList<KubeObject> initial;
+                    initial.reserve(m_initialObjects.size());
+                    for (const QString &key : std::as_const(m_initialOrder)) {
+                        const auto it = m_initialObjects.constFind(key);
+                        if (it != m_initialObjects.cend()) {
+                            initial.append(*it);
+                        }
+                    }
+                    m_initialObjects.clear();
+                    m_initialOrder.clear();
+                    finishList(initial, event.object.resourceVersion());
+                    // The stream goes on as the watch: what follows is not a reconnect.
+                    m_listedBeforeWatch = false;
+                    setState(State::Watching);
+                }
+                break;
             }
-            if (!m_inWatchList) {
-                resourceVersion = event.object.resourceVersion();
-            }
+            resourceVersion = event.object.resourceVersion();
             break;
         case ObjectEvent::Type::Error:
         case ObjectEvent::Type::Malformed: {
-            {
-                QMutexLocker locker(&m_statusMutex);
-                m_status.events += applied;
-                m_status.bookmarks += bookmarks;
-                if (!resourceVersion.isEmpty()) {
-                    m_status.lastSyncResourceVersion = resourceVersion;
-                }
+            commitCounts();
+            // An object that does not decode is an error of the watch (client-go's StreamWatcher
+            // turns it into an ERROR event): resuming at the same resourceVersion would meet
+            // it again forever, so the reflector relists.
+            const ApiError error = event.type == ObjectEvent::Type::Malformed
+                ? ApiError(ApiError::Kind::Decode, u"an event of the watch could not be decoded: "_s + event.decodeError)
+                : event.error;
+            if (m_inWatchList) {
+                watchListFailed(error);
+                return;
             }
-            const bool watchList = m_inWatchList;
             closeWatch();
-            if (event.type == ObjectEvent::Type::Malformed) {
-                // A frame we could not read may have been an event we now lack: resume from the
-                // last version we applied, so the server sends it again.
-                fail(ApiError(ApiError::Kind::Decode, event.decodeError), watchList ? Next::List : Next::Watch);
-            } else if (watchList) {
-                reportError(event.error);
-                m_inWatchList = false;
-                m_initialEvents.clear();
-                if (event.error.isExpired()) {
-                    m_lastSyncUnavailable = true;
-                }
-                startList();
-            } else if (event.error.code() == 429) {
-                fail(event.error, Next::Watch);
-            } else {
-                fail(event.error, Next::List);
-            }
+            fail(error, error.code() == 429 ? Next::Watch : Next::List);
             return;
         }
         }
     }
-    QMutexLocker locker(&m_statusMutex);
-    m_status.events += applied;
-    m_status.bookmarks += bookmarks;
-    if (m_inWatchList) {
-        m_status.itemsListed = m_initialEvents.size();
+    commitCounts();
+}
+
+std::optional<ApiError> Reflector::veryShortWatchError() const
+{
+    if (m_watchEvents == 0 && m_watchStarted.isValid() && m_watchStarted.elapsed() < m_options.veryShortWatch.count()) {
+        return ApiError(ApiError::Kind::Network, u"very short watch: the watch closed after less than a second with no items received"_s);
     }
-    if (!resourceVersion.isEmpty()) {
-        m_status.lastSyncResourceVersion = resourceVersion;
-    }
+    return std::nullopt;
 }
 
 void Reflector::onWatchEnded(const ApiError &error)
@@ -339,17 +407,25 @@ void Reflector::onWatchEnded(const ApiError &error)
     if (!m_running) {
         return;
     }
-    const bool watchList = m_inWatchList;
-    closeWatch();
-    if (watchList) {
-        m_initialEventsTimer.stop();
-        m_inWatchList = false;
-        m_initialEvents.clear();
+    const std::optional<ApiError> veryShort = error.isError() ? std::nullopt : veryShortWatchError();
+    if (m_inWatchList) {
         if (error.isError()) {
-            reportError(error);
+            watchListFailed(error);
+        } else if (veryShort) {
+            closeWatch();
+            reportError(*veryShort);
+            fallBackToList(*veryShort);
+        } else {
+            // The server closed the stream before the bookmark (its timeout): stream again.
+            startWatchList();
         }
-        // The streaming list did not complete: list the classic way this round.
-        startList();
+        return;
+    }
+    closeWatch();
+    if (veryShort) {
+        // client-go: a watch that closes at once with nothing is an error, not a reason to
+        // reconnect in a hot loop; back off and relist.
+        fail(*veryShort, Next::List);
         return;
     }
     if (!error.isError()) {
@@ -367,12 +443,10 @@ void Reflector::onWatchEnded(const ApiError &error)
 
 void Reflector::closeWatch()
 {
-    // A streaming list lives and dies with its watch. Its initial-events timer must go with it:
-    // left armed after an error or a malformed frame, it fired later and tore down the healthy
-    // watch that followed (or listed in the middle of a backoff) for a needless relist.
-    m_initialEventsTimer.stop();
+    // A streaming list lives and dies with its watch.
     m_inWatchList = false;
-    m_initialEvents.clear();
+    m_initialObjects.clear();
+    m_initialOrder.clear();
     if (m_watch) {
         m_watch->disconnect(this);
         m_watch->stop();
@@ -413,11 +487,9 @@ void Reflector::scheduleAfterBackoff(Next next, std::optional<std::chrono::secon
             return;
         }
         if (next == Next::Watch) {
-            {
-                QMutexLocker locker(&m_statusMutex);
-                ++m_status.reconnects;
-            }
             startWatch();
+        } else if (next == Next::WatchList) {
+            startWatchList();
         } else {
             startRound();
         }

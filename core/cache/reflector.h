@@ -3,9 +3,12 @@
 #include "core/cache/backoff.h"
 #include "core/cache/listerwatcher.h"
 
+#include <QElapsedTimer>
+#include <QHash>
 #include <QMutex>
 #include <QObject>
 #include <QPointer>
+#include <QStringList>
 #include <QTimer>
 
 #include <chrono>
@@ -17,23 +20,37 @@ namespace Cachescope {
 
 class DeltaQueue;
 
-// Reflector is client-go's Reflector: it keeps a DeltaQueue in step with the server by listing
-// (paged, or as a streaming list) and then watching from the last resourceVersion it saw.
+// Reflector is client-go's Reflector (1.36): it keeps a DeltaQueue in step with the server by
+// listing (a streaming list by default, or a paged list) and then watching from the last
+// resourceVersion it saw.
 //
-// - The list asks for resourceVersion "0" the first time (any, served from the server's
-//   cache), then the last synced version, and "" (a consistent read) once the server said that
-//   version is too old. A continue token that expires mid-list falls back to one unpaged list.
-//   A complete list becomes one DeltaQueue::replace().
+// - Streaming list (useWatchList, on by default as client-go's WatchListClient since 1.35): a
+//   watch with sendInitialEvents whose events up to the k8s.io/initial-events-end bookmark fill a
+//   keyed temporary store (ADDED and MODIFIED put, DELETED removes), which then becomes one
+//   DeltaQueue::replace(); the same stream goes on as the watch. A 429 or a connection error backs
+//   off and streams again; an expired or too large resourceVersion streams again at once from ""
+//   (the newest state); a stream the server closes before the bookmark streams again at once;
+//   silence alone is no reason to give up (the watch's idle watchdog ends dead connections). Any
+//   other error (the server refuses sendInitialEvents with 400/403/422/501…, an undecodable
+//   object, a watch that ended in under 1 s with nothing) falls back to a paged list this round.
+// - Paged list: resourceVersion "0" the first time (any, served from the server's cache), then
+//   the last synced version, and "" (a consistent read) once the server said that version is too
+//   old (410 Expired) or not there yet (504 ResourceVersionTooLarge, e.g. after an etcd restore).
+//   Only "" and "0" lists are paged (limit = pageSize): a list at a specific version is asked for
+//   whole so that the watch cache can answer it, unless the "0" list came back paged (no watch
+//   cache). A continue token that expires mid-list falls back to one unpaged list. An item that
+//   does not decode fails the whole list. A complete list becomes one DeltaQueue::replace().
 // - The watch resumes from the last resourceVersion seen (events and bookmarks advance it),
 //   asks for bookmarks, and ends after a random timeout in [minWatchTimeout, 2×minWatchTimeout].
-//   A stream the server closes is reopened at once; a broken connection, a 429 or a malformed
-//   frame reopens it after a backoff; a 410 Expired (or any other error) relists after a backoff.
-// - Backoff is client-go's: 800 ms doubling to 30 s with jitter, reset after 2 healthy minutes;
+//   A stream the server closes is reopened at once, unless it lasted under 1 s and delivered
+//   nothing ("very short watch"): that is an error, and the reflector backs off and relists.
+//   A broken connection or a 429 reopens it after a backoff; an undecodable object, a 410 Expired
+//   or any other error relists after a backoff.
+// - Backoff is client-go's: 800 ms doubling to 30 s with jitter, starting over every 2 minutes;
 //   a server's Retry-After is honoured when longer.
-// - With useWatchList, the list is a streaming list (sendInitialEvents) whose stream then goes
-//   on as the watch; when the server does not support it (an error, or no initial-events-end
-//   bookmark within initialEventsTimeout of silence), that round falls back to a plain list.
 // - Every resyncPeriod it calls DeltaQueue::resync() when shouldResync() agrees.
+// - Status counts every list (relists: all but the first), every watch reopened (reconnects)
+//   and every error, whatever path it took.
 //
 // Thread: lives on the thread of its ListerWatcher (the cluster's network thread); start() and
 // stop() are called there. status() may be read from any thread. Ownership: the ListerWatcher
@@ -53,9 +70,11 @@ public:
         qint64 pageSize = 500;
         std::chrono::milliseconds resyncPeriod{0}; // 0 = no resync
         std::function<bool()> shouldResync; // empty = always
-        bool useWatchList = false;
-        std::chrono::milliseconds initialEventsTimeout{10000};
+        bool useWatchList = true; // client-go's WatchListClient, on by default since 1.35
         std::chrono::milliseconds minWatchTimeout{5 * 60 * 1000};
+        // A watch that ends cleanly sooner than this with nothing delivered is an error (client-go's
+        // fixed second; tests on a loaded machine raise it).
+        std::chrono::milliseconds veryShortWatch{1000};
         Backoff::Parameters backoff;
         quint32 seed = 0; // 0 = random; tests fix it
     };
@@ -69,7 +88,7 @@ public:
         quint64 lists = 0; // complete lists (the first one and every relist)
         quint64 relists = 0; // lists after the first
         quint64 watchesOpened = 0;
-        quint64 reconnects = 0; // watches reopened after a broken stream or a retriable error
+        quint64 reconnects = 0; // watches (and streaming lists) reopened without a list before them
         quint64 events = 0; // watch events applied (bookmarks excluded)
         quint64 bookmarks = 0;
         quint64 errors = 0; // list and watch errors, malformed frames included
@@ -105,7 +124,8 @@ Q_SIGNALS:
     void errorOccurred(const Cachescope::ApiError &error);
 
 private:
-    enum class Next { List, Watch };
+    // What follows a backoff: a new round (streaming or paged list), a watch, or the streaming list again.
+    enum class Next { List, Watch, WatchList };
 
     void startRound();
     void startList();
@@ -113,18 +133,26 @@ private:
     void onPage(const ListOptions &options, bool fullListFallback, const ObjectListPage &page);
     void finishList(const QList<KubeObject> &items, const QString &resourceVersion);
     void startWatchList();
+    // watchListFailed() decides what a streaming list that ended with error does next.
+    void watchListFailed(const ApiError &error);
+    void fallBackToList(const ApiError &error);
     void startWatch();
-    // openWatch() opens m_watch with a randomised timeout and counts it.
+    // openWatch() opens m_watch with a randomised timeout and counts it (and a reconnect unless a
+    // list came just before).
     void openWatch(WatchOptions options);
     void onEvents(const QList<ObjectEvent> &events);
     void onWatchEnded(const ApiError &error);
     void closeWatch();
+    // veryShortWatchError() is client-go's "very short watch": the watch just ended lasted under
+    // a second and delivered nothing.
+    std::optional<ApiError> veryShortWatchError() const;
     void reportError(const ApiError &error);
     void fail(const ApiError &error, Next next);
     void scheduleAfterBackoff(Next next, std::optional<std::chrono::seconds> retryAfter);
     void setState(State state);
     QString relistResourceVersion() const;
     bool isInitialEventsEnd(const KubeObject &bookmark) const;
+    void applyToInitialStore(const ObjectEvent &event);
 
     // Declared first so they are destroyed last, after the watch session they made.
     std::shared_ptr<void> m_keepAlive;
@@ -140,13 +168,19 @@ private:
     // reflector waiting out a backoff would wait forever.
     QTimer m_retryTimer{this};
     QTimer m_resyncTimer{this};
-    QTimer m_initialEventsTimer{this};
     std::unique_ptr<WatchSession> m_watch;
+    QElapsedTimer m_watchStarted; // when m_watch was requested
+    quint64 m_watchEvents = 0; // events (bookmarks included) m_watch delivered
+    bool m_listedBeforeWatch = false; // the next watch follows a list: not a reconnect
+    bool m_roundStarting = false; // the next watch (a streaming list) starts a round: not a reconnect
     bool m_running = false;
     bool m_lastSyncUnavailable = false;
-    // Streaming list in progress: the initial events gathered so far.
+    // The "0" list came back paged: the server has no watch cache, so every list is paged.
+    bool m_paginatedResult = false;
+    // Streaming list in progress: client-go's temporaryStore, keyed, in first-seen order.
     bool m_inWatchList = false;
-    QList<KubeObject> m_initialEvents;
+    QHash<QString, KubeObject> m_initialObjects;
+    QStringList m_initialOrder;
     QList<KubeObject> m_pageItems;
     // Lists in flight carry this generation; answers of an older one are dropped.
     quint64 m_generation = 0;

@@ -1,6 +1,7 @@
 #include "core/kube/apierror.h"
 
 #include <QDebug>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
@@ -71,9 +72,19 @@ ApiError ApiError::fromStatus(const QByteArray &statusJson)
     if (error.m_reason.isEmpty() && error.m_code) {
         error.m_reason = reasonForCode(error.m_code);
     }
-    const QJsonValue retry = status.value(u"details"_s).toObject().value(u"retryAfterSeconds"_s);
+    const QJsonObject details = status.value(u"details"_s).toObject();
+    const QJsonValue retry = details.value(u"retryAfterSeconds"_s);
     if (retry.isDouble() && retry.toInt() >= 0) {
         error.m_retryAfter = std::chrono::seconds(retry.toInt());
+    }
+    const QJsonArray causes = details.value(u"causes"_s).toArray();
+    for (const QJsonValue &cause : causes) {
+        const QJsonObject object = cause.toObject();
+        error.m_causeTypes.append(object.value(u"reason"_s).toString());
+        // The message of a cause without a type is what 1.17.0–1.18.5 servers sent instead.
+        if (error.m_causeTypes.constLast().isEmpty() && object.value(u"message"_s).toString() == u"Too large resource version"_s) {
+            error.m_causeTypes.last() = u"ResourceVersionTooLarge"_s;
+        }
     }
     return error;
 }
@@ -147,6 +158,19 @@ std::optional<std::chrono::seconds> ApiError::parseRetryAfter(QByteArrayView hea
 bool ApiError::isExpired() const
 {
     return m_kind == Kind::Http && (m_code == 410 || m_reason == u"Expired"_s || m_reason == u"Gone"_s);
+}
+
+bool ApiError::isTooLargeResourceVersion() const
+{
+    if (m_kind != Kind::Http) {
+        return false;
+    }
+    if (m_causeTypes.contains(u"ResourceVersionTooLarge"_s)) {
+        return true;
+    }
+    // Servers before 1.17 said so only in the message of a 504 Timeout.
+    const bool timeout = m_code == 504 || m_reason == u"Timeout"_s;
+    return timeout && m_message.contains(u"Too large resource version"_s);
 }
 
 bool ApiError::isRetryable() const

@@ -5,6 +5,7 @@
 #include <QDateTime>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 #include <optional>
@@ -55,10 +56,17 @@ public:
     QString message() const { return m_message; }
     std::optional<std::chrono::seconds> retryAfter() const { return m_retryAfter; }
     void setRetryAfter(std::optional<std::chrono::seconds> delay) { m_retryAfter = delay; }
+    // causeTypes() are the Status's details.causes[].type ("ResourceVersionTooLarge", "FieldValueInvalid"…).
+    QStringList causeTypes() const { return m_causeTypes; }
+    void setCauseTypes(const QStringList &types) { m_causeTypes = types; }
 
     // isExpired() is client-go's IsResourceExpired/IsGone: the resourceVersion or continue
     // token is too old and the caller has to list again.
     bool isExpired() const;
+    // isTooLargeResourceVersion() is client-go's isTooLargeResourceVersionError: the server has
+    // not reached the resourceVersion asked for (504 with the cause ResourceVersionTooLarge, or
+    // the message older servers sent), e.g. after etcd was restored from a backup.
+    bool isTooLargeResourceVersion() const;
     // isRetryable() says a later identical request may succeed: 429, 5xx, timeouts.
     bool isRetryable() const;
 
@@ -71,6 +79,7 @@ private:
     QString m_reason;
     QString m_message;
     std::optional<std::chrono::seconds> m_retryAfter;
+    QStringList m_causeTypes;
 };
 
 QDebug operator<<(QDebug debug, const ApiError &error);

@@ -18,6 +18,8 @@ private Q_SLOTS:
     void fromResponse();
     void retryAfter_data();
     void retryAfter();
+    void tooLargeResourceVersion_data();
+    void tooLargeResourceVersion();
 };
 
 void TestApiError::fromResponse_data()
@@ -81,6 +83,33 @@ void TestApiError::fromResponse()
     QCOMPARE(error.isExpired(), expired);
     QCOMPARE(error.isRetryable(), retryable);
     QVERIFY(error.toString().startsWith(reason + u" ("_s + QString::number(code) + u')'));
+}
+
+// apimachinery's NewTooLargeResourceVersionError and the forms older servers sent
+// (client-go's isTooLargeResourceVersionError).
+void TestApiError::tooLargeResourceVersion_data()
+{
+    QTest::addColumn<QByteArray>("status");
+    QTest::addColumn<bool>("tooLarge");
+    QTest::newRow("504 with the cause ResourceVersionTooLarge is a too large resourceVersion")
+        << QByteArray(R"({"kind":"Status","code":504,"reason":"Timeout","message":"Too large resource version: 9, current: 5",)"
+                      R"("details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1}})")
+        << true;
+    QTest::newRow("504 whose cause only says so in its message (1.17-1.18.5)")
+        << QByteArray(R"({"kind":"Status","code":504,"reason":"Timeout","message":"x","details":{"causes":[{"message":"Too large resource version"}]}})")
+        << true;
+    QTest::newRow("504 that says so only in its message (before 1.17)")
+        << QByteArray(R"({"kind":"Status","code":504,"reason":"Timeout","message":"Too large resource version: 9, current: 5"})") << true;
+    QTest::newRow("a plain 504 timeout is not") << QByteArray(R"({"kind":"Status","code":504,"reason":"Timeout","message":"request timed out"})") << false;
+    QTest::newRow("410 Expired is not") << QByteArray(R"({"kind":"Status","code":410,"reason":"Expired","message":"too old resource version"})") << false;
+}
+
+void TestApiError::tooLargeResourceVersion()
+{
+    QFETCH(QByteArray, status);
+    QFETCH(bool, tooLarge);
+    const ApiError error = ApiError::fromStatus(status);
+    QCOMPARE(error.isTooLargeResourceVersion(), tooLarge);
 }
 
 void TestApiError::retryAfter_data()

@@ -36,6 +36,7 @@ std::unique_ptr<SharedIndexInformer> makeInformer()
     };
     SharedIndexInformer::Options options;
     options.name = u"pods"_s;
+    options.reflector.useWatchList = false; // the fake serves paged lists
     return std::make_unique<SharedIndexInformer>(std::move(lw), QThread::currentThread(), options);
 }
 } // namespace

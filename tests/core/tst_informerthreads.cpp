@@ -101,6 +101,7 @@ private Q_SLOTS:
         SharedIndexInformer::Options options;
         options.name = u"pods"_s;
         options.resyncPeriod = std::chrono::milliseconds(resyncMs);
+        options.reflector.useWatchList = false; // the fake serves paged lists
         options.reflector.backoff.initial = std::chrono::milliseconds(5);
         options.reflector.backoff.jitter = 0;
         SharedIndexInformer informer(std::move(owned), m_network.get(), options);
@@ -129,6 +130,7 @@ private Q_SLOTS:
         owned->failedLists = 1;
         SharedIndexInformer::Options options;
         options.name = u"pods"_s;
+        options.reflector.useWatchList = false; // the fake serves paged lists
         options.reflector.backoff.initial = std::chrono::milliseconds(5);
         options.reflector.backoff.jitter = 0;
         SharedIndexInformer informer(std::move(owned), m_network.get(), options);

@@ -208,6 +208,7 @@ void TestResourceTableView::progressWhileListing()
         return CachescopeTest::errorPage(500, u"InternalError"_s);
     };
     SharedIndexInformer::Options options;
+    options.reflector.useWatchList = false; // the fake serves paged lists
     options.reflector.pageSize = 10;
     options.reflector.backoff.initial = std::chrono::milliseconds(50);
     options.reflector.backoff.cap = std::chrono::milliseconds(100);
