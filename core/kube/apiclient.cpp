@@ -213,8 +213,21 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, ResponseCal
         }
         QNetworkRequest networkRequest = prepared;
         networkRequest.setTransferTimeout(int(m_requestTimeout.count()));
+        QNetworkAccessManager *manager = m_requests;
         QNetworkReply *reply =
-            request.verb == "GET" ? m_requests->get(networkRequest) : m_requests->sendCustomRequest(networkRequest, request.verb, request.body);
+            request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
+        ++m_requestsInFlight[manager];
+        connect(reply, &QNetworkReply::finished, this, [this, reply, manager] {
+            if (reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()) {
+                m_http2Seen = true;
+            }
+            if (reply->error() == QNetworkReply::OperationCanceledError && manager == m_requests && reply->property("cachescopeAborted").isNull()) {
+                // The transfer timeout fired (a caller's abort is marked): the connection is
+                // presumed dead, and QNAM would send the next request on it again.
+                retireRequestManager();
+            }
+            requestEnded(manager);
+        });
         auto sslErrors = std::make_shared<QStringList>();
         connect(reply, &QNetworkReply::sslErrors, reply, [sslErrors](const QList<QSslError> &errors) {
             for (const QSslError &sslError : errors) {
@@ -228,6 +241,7 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, ResponseCal
         // cut first, or it would reach an object half destroyed.
         connect(context, &QObject::destroyed, reply, [reply, answer] {
             QObject::disconnect(*answer);
+            reply->setProperty("cachescopeAborted", true);
             reply->abort();
         });
         *answer = connect(reply, &QNetworkReply::finished, context, [=, this] {
@@ -287,15 +301,51 @@ QNetworkAccessManager *ApiClient::acquireWatchManager()
 
 void ApiClient::releaseWatchManager(QNetworkAccessManager *manager)
 {
+    for (QList<WatchManager> *list : {&m_watchManagers, &m_retiredWatchManagers}) {
+        for (qsizetype i = 0; i < list->size(); ++i) {
+            if ((*list)[i].manager == manager) {
+                if (--(*list)[i].watches == 0) {
+                    // Idle managers go: each holds a thread and connections.
+                    (*list)[i].manager->deleteLater();
+                    list->removeAt(i);
+                }
+                return;
+            }
+        }
+    }
+}
+
+void ApiClient::retireWatchManager(QNetworkAccessManager *manager, bool sharedConnection)
+{
     for (qsizetype i = 0; i < m_watchManagers.size(); ++i) {
         if (m_watchManagers[i].manager == manager) {
-            if (--m_watchManagers[i].watches == 0) {
-                // Idle managers go: each holds a thread and connections.
-                m_watchManagers[i].manager->deleteLater();
-                m_watchManagers.removeAt(i);
-            }
+            m_retiredWatchManagers.append(m_watchManagers.takeAt(i));
+            Q_EMIT watchManagerRetired(manager, sharedConnection);
             return;
         }
+    }
+}
+
+void ApiClient::retireRequestManager()
+{
+    QNetworkAccessManager *old = m_requests;
+    m_requests = newManager();
+    if (m_requestsInFlight.value(old) > 0) {
+        m_retiredRequestManagers.append(old);
+    } else {
+        m_requestsInFlight.remove(old);
+        old->deleteLater();
+    }
+}
+
+void ApiClient::requestEnded(QNetworkAccessManager *manager)
+{
+    if (--m_requestsInFlight[manager] > 0 || manager == m_requests) {
+        return;
+    }
+    m_requestsInFlight.remove(manager);
+    if (m_retiredRequestManagers.removeOne(manager)) {
+        manager->deleteLater();
     }
 }
 

@@ -7,6 +7,7 @@
 #include "core/kube/restconfig.h"
 #include "core/kube/tokenbucketratelimiter.h"
 
+#include <QHash>
 #include <QList>
 #include <QNetworkRequest>
 #include <QObject>
@@ -37,8 +38,16 @@ class WatchStream;
 // it, and each watch holds one for its lifetime. So the client keeps a pool of QNAMs on its
 // thread: one for ordinary requests, and watch QNAMs that carry at most watchesPerManager()
 // watches each, created as needed and dropped when idle. Lists and gets never queue behind
-// watches; 50 watches take 13 connections-worth of QNAMs over HTTP/1.1 (over HTTP/2 each QNAM
-// multiplexes its watches on one connection).
+// watches; 50 watches take 13 connections-worth of QNAMs over HTTP/1.1. Once the server has
+// answered over HTTP/2, a watch QNAM takes up to 200 watches, multiplexed on its one connection
+// (the apiserver allows 250 concurrent streams per connection; client-go also puts every watch
+// on one connection).
+//
+// Dead connections. QNAM cannot tell a half-open connection from a quiet one and keeps sending
+// new requests on it. A QNAM whose connection is presumed dead is retired: a watch whose idle
+// watchdog fired retires its watch QNAM (retireWatchManager(); the QNAM's other watches end
+// with it when they share its HTTP/2 connection), and a request that timed out retires the
+// request QNAM. Retired QNAMs take no new requests and are deleted once their last reply ended.
 //
 // Thread: lives on its cluster's worker thread, together with its QNAMs; every method asserts
 // it is called there. Callbacks run on that thread from the event loop, never re-entrantly,
@@ -69,9 +78,15 @@ public:
     void setRequestTimeout(std::chrono::milliseconds timeout) { m_requestTimeout = timeout; }
     CredentialProvider *credentialProvider() const { return m_credentials; }
 
-    static constexpr int watchesPerManager() { return 4; }
+    // watchesPerManager() is 4 until a reply came over HTTP/2, then 200 (see above).
+    int watchesPerManager() const { return m_http2Seen ? 200 : 4; }
+    static constexpr int http1WatchesPerManager() { return 4; }
+    // http2Seen() is true once the server answered a request over HTTP/2.
+    bool http2Seen() const { return m_http2Seen; }
     int managerCount() const;
     int activeWatchCount() const;
+    // retiredManagerCount() counts QNAMs retired as dead and not yet deleted.
+    int retiredManagerCount() const { return int(m_retiredWatchManagers.size() + m_retiredRequestManagers.size()); }
 
     // send() performs one request (with rate limiting and retries) and calls back once.
     void send(const ApiRequest &request, QObject *context, ResponseCallback callback);
@@ -84,6 +99,11 @@ public:
     // url() is the absolute URL of a request (the server's path prefix kept).
     QUrl url(const ApiRequest &request) const;
 
+Q_SIGNALS:
+    // watchManagerRetired() tells the WatchStreams of `manager` that it was retired as dead;
+    // `sharedConnection`: its watches share one (HTTP/2) connection, so all of them are lost.
+    void watchManagerRetired(QNetworkAccessManager *manager, bool sharedConnection);
+
 private:
     friend class WatchStream;
     using PreparedCallback = std::function<void(const QNetworkRequest &request, const ApiError &error)>;
@@ -94,6 +114,9 @@ private:
     void attempt(const ApiRequest &request, QObject *context, ResponseCallback callback, int attemptNo, bool refreshedCredentials);
     QNetworkAccessManager *acquireWatchManager();
     void releaseWatchManager(QNetworkAccessManager *manager);
+    void retireWatchManager(QNetworkAccessManager *manager, bool sharedConnection);
+    void retireRequestManager();
+    void requestEnded(QNetworkAccessManager *manager);
     QNetworkAccessManager *newManager();
 
     RestConfig m_config;
@@ -109,6 +132,10 @@ private:
         int watches;
     };
     QList<WatchManager> m_watchManagers;
+    QList<WatchManager> m_retiredWatchManagers; // no new watches; deleted when empty
+    QHash<QNetworkAccessManager *, int> m_requestsInFlight; // per request QNAM, current or retired
+    QList<QNetworkAccessManager *> m_retiredRequestManagers; // owned (children); deleted when idle
+    bool m_http2Seen = false;
     int m_maxRetries = 10;
     std::chrono::milliseconds m_maxRetryDelay{std::chrono::seconds(60)};
     std::chrono::milliseconds m_requestTimeout{std::chrono::seconds(60)};

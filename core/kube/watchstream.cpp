@@ -7,6 +7,8 @@
 #include <QNetworkReply>
 #include <QTimer>
 
+#include <algorithm>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
@@ -18,13 +20,30 @@ WatchStream::WatchStream(ApiClient *client, ApiRequest request, QObject *parent)
     , m_watchdog(new QTimer(this))
 {
     m_watchdog->setSingleShot(true);
-    m_watchdog->setInterval(m_idleTimeout);
     connect(m_watchdog, &QTimer::timeout, this, [this] {
-        if (m_reply) {
-            m_stalled = true;
-            m_reply->abort();
+        if (!m_reply) {
+            return;
+        }
+        const double seconds = double(currentIdleBudget().count()) / 1000.0;
+        const QPointer<ApiClient> owner = m_client;
+        QNetworkAccessManager *manager = m_manager;
+        const bool shared = m_httpVersion == u"2"_s || (m_httpVersion.isEmpty() && owner && owner->http2Seen());
+        // This stream first (a receiver of finished() may delete it), then the QNAM: over
+        // HTTP/2 its other watches share the dead connection and end with it.
+        abortAsLost(ApiError(ApiError::Kind::Timeout,
+                             u"the watch was silent for %1 s; the connection is presumed dead and the watch is dropped"_s.arg(seconds)));
+        if (owner && manager) {
+            owner->retireWatchManager(manager, shared);
         }
     });
+    if (client) {
+        connect(client, &ApiClient::watchManagerRetired, this, [this](QNetworkAccessManager *manager, bool shared) {
+            if (manager == m_manager && m_reply && (shared || m_state == State::Connecting)) {
+                abortAsLost(ApiError(ApiError::Kind::Timeout,
+                                     u"another watch on the same connection was silent past its budget; the connection is presumed dead and the watch is dropped"_s));
+            }
+        });
+    }
 }
 
 WatchStream::~WatchStream()
@@ -35,10 +54,49 @@ WatchStream::~WatchStream()
 void WatchStream::setIdleTimeout(std::chrono::milliseconds timeout)
 {
     m_idleTimeout = timeout;
-    m_watchdog->setInterval(timeout);
     if (timeout.count() <= 0) {
         m_watchdog->stop();
+    } else if (m_watchdog->isActive()) {
+        restartWatchdog();
     }
+}
+
+std::chrono::milliseconds WatchStream::currentIdleBudget() const
+{
+    if (m_idleTimeout.count() <= 0 || m_bookmarks < 2) {
+        return m_idleTimeout;
+    }
+    // Three bookmark intervals of silence: one late bookmark is a busy server, three is a dead
+    // path. The floor keeps a loaded machine's scheduling delays from looking like one.
+    const std::chrono::milliseconds learned(3 * m_longestBookmarkGapMs + 1000);
+    return std::clamp(learned, std::min(minimumIdleBudget(), m_idleTimeout), m_idleTimeout);
+}
+
+void WatchStream::restartWatchdog()
+{
+    if (m_idleTimeout.count() > 0) {
+        m_watchdog->start(currentIdleBudget());
+    }
+}
+
+void WatchStream::noteBookmark()
+{
+    if (m_bookmarks > 0) {
+        m_longestBookmarkGapMs = std::max(m_longestBookmarkGapMs, m_sinceBookmark.restart());
+    } else {
+        m_sinceBookmark.start();
+    }
+    ++m_bookmarks;
+}
+
+void WatchStream::abortAsLost(const ApiError &error)
+{
+    if (!m_reply || m_lostError) {
+        return;
+    }
+    m_lostError = error;
+    // abort() finishes the reply at once: onFinished() reports m_lostError.
+    m_reply->abort();
 }
 
 void WatchStream::start(bool refreshedCredentials)
@@ -68,12 +126,40 @@ void WatchStream::open(const QNetworkRequest &request, bool refreshedCredentials
     m_manager = m_client->acquireWatchManager();
     m_reply = m_manager->get(request);
     m_sslErrors.clear();
+    m_lostError.reset();
+    m_requestsSent = 0;
+    m_headerSets = 0;
+    connect(m_reply, &QNetworkReply::requestSent, this, [this] {
+        if (++m_requestsSent > 1) {
+            abortAsLost(ApiError(ApiError::Kind::Network,
+                                 u"the connection was lost and the watch request was sent again; the new answer is not the continuation of this watch"_s));
+        }
+    });
+    connect(m_reply, &QNetworkReply::socketStartedConnecting, this, [this] {
+        if (m_requestsSent > 0) {
+            // Qt re-sends a request whose connection died before the answer (HTTP/1.1) on a
+            // new connection: the first sending was lost, and the watch with it.
+            abortAsLost(ApiError(ApiError::Kind::Network,
+                                 u"the connection was lost after the watch request was sent, and the request was being sent again on a new connection"_s));
+        }
+    });
     connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError> &errors) {
         for (const QSslError &error : errors) {
             m_sslErrors.append(error.errorString());
         }
     });
     connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
+        if (!m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid()) {
+            return;
+        }
+        if (++m_headerSets > 1) {
+            abortAsLost(ApiError(ApiError::Kind::Network,
+                                 u"the watch's answer started over (a second set of response headers); it is not the continuation of this watch"_s));
+            return;
+        }
+        if (m_reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool() && m_client) {
+            m_client->m_http2Seen = true;
+        }
         if (m_state == State::Connecting && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200) {
             m_state = State::Open;
             m_httpVersion = m_reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool() ? u"2"_s : u"1.1"_s;
@@ -82,16 +168,15 @@ void WatchStream::open(const QNetworkRequest &request, bool refreshedCredentials
     });
     connect(m_reply, &QNetworkReply::readyRead, this, &WatchStream::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, [this, refreshedCredentials] { onFinished(refreshedCredentials); });
-    if (m_idleTimeout.count() > 0) {
-        m_watchdog->start();
-    }
+    restartWatchdog();
 }
 
 void WatchStream::onReadyRead()
 {
-    if (m_idleTimeout.count() > 0) {
-        m_watchdog->start();
+    if (m_lostError) {
+        return; // nothing of a lost or replaced answer is delivered
     }
+    restartWatchdog();
     if (m_state != State::Open) {
         return; // an error answer: its body is read when the reply finishes
     }
@@ -101,10 +186,16 @@ void WatchStream::onReadyRead()
     const QPointer<WatchStream> self(this);
     for (const WatchEvent &event : events) {
         ++m_events;
+        if (event.type == WatchEvent::Type::Bookmark) {
+            noteBookmark();
+        }
         Q_EMIT eventReceived(event);
         if (!self || m_state == State::Finished) {
             return; // stopped or deleted by a receiver
         }
+    }
+    if (m_bookmarks >= 2) {
+        restartWatchdog(); // with the budget the bookmarks taught
     }
 }
 
@@ -113,7 +204,7 @@ void WatchStream::onFinished(bool refreshedCredentials)
     m_watchdog->stop();
     QNetworkReply *reply = m_reply.data();
     const QPointer<WatchStream> self(this);
-    if (m_state == State::Open && reply->isOpen()) {
+    if (m_state == State::Open && reply->isOpen() && !m_lostError) {
         onReadyRead();
         if (!self || m_state == State::Finished) {
             return;
@@ -127,13 +218,13 @@ void WatchStream::onFinished(bool refreshedCredentials)
         }
     }
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    ApiError error = errorFromReply(reply, body, m_sslErrors);
-    if (m_stalled) {
-        error = ApiError(ApiError::Kind::Timeout,
-                         u"the watch was silent for %1 s; the connection is presumed dead and the watch is dropped"_s.arg(m_idleTimeout.count() / 1000.0));
-    } else if (m_state == State::Open && error.kind() == ApiError::Kind::Network && reply->error() == QNetworkReply::RemoteHostClosedError) {
-        // The server closing a watch it has answered is the normal end (timeoutSeconds).
-        error = {};
+    ApiError error = m_lostError ? *m_lostError : errorFromReply(reply, body, m_sslErrors);
+    if (m_state == State::Open && error.kind() == ApiError::Kind::Network && reply->error() == QNetworkReply::RemoteHostClosedError) {
+        // The server ends a watch by ending its stream (the last chunk, END_STREAM), which
+        // finishes the reply without an error. A closed connection under an open stream is a
+        // loss: a reset (Qt reports it as a close), a proxy's timeout, or over HTTP/2 the end
+        // of the one connection that every watch shares.
+        error = ApiError(ApiError::Kind::Network, u"the connection closed under the open watch: "_s + reply->errorString());
     }
     if (m_state == State::Connecting && error.kind() == ApiError::Kind::Http && (error.code() == 429 || error.code() >= 500) && error.retryAfter() &&
         m_client && m_retries < m_client->m_maxRetries) {

@@ -5,11 +5,13 @@
 #include "core/kube/watchdecoder.h"
 #include "core/kube/watchevent.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
 
 #include <chrono>
+#include <optional>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -25,15 +27,42 @@ class ApiClient;
 // QNAMs, decodes it incrementally with WatchDecoder, and emits eventReceived() for each event
 // in order (Malformed ones included: the stream continues after them).
 //
-// It ends exactly once with finished(): error.isError() false when the server closed the
-// stream normally (timeoutSeconds elapsed), an Http error for a non-200 answer (410 Expired
-// among them), Network/Tls for transport failures, Timeout when the idle watchdog fired: QNAM
-// has no HTTP/2 PING and a half-open connection looks like a quiet watch, so a stream silent
-// past idleTimeout() is dropped and reported as stalled for the reflector to resume from its
-// last resourceVersion (what kube-rs does after losing events over a VPN). stop() ends it
-// without a finished() signal. Before the stream opens, a 429 or 5xx answer with Retry-After
-// is retried after that delay (up to the client's maxRetries), and a 401 once with refreshed
-// credentials, as for any request.
+// It ends exactly once with finished(): error.isError() false only when the server ended the
+// stream itself (timeoutSeconds elapsed: the last chunk over HTTP/1.1, END_STREAM over HTTP/2),
+// an Http error for a non-200 answer (410 Expired among them), Network/Tls for transport
+// failures, Timeout when the idle watchdog fired. stop() ends it without a finished() signal.
+// Before the stream opens, a 429 or 5xx answer with Retry-After is retried after that delay (up
+// to the client's maxRetries), and a 401 once with refreshed credentials, as for any request.
+//
+// Every loss of the stream is an error, never a normal end, because the caller must resume
+// from the last resourceVersion it applied and count the loss:
+// - A connection closed under an open stream is a Network error. Qt reports a peer's reset and
+//   a peer's close alike (RemoteHostClosedError), and over HTTP/2 it fails every stream of the
+//   connection with it; a server that meant to end the watch would have ended the stream.
+// - A replaced stream is a Network error: if Qt sends the request a second time (it re-sends
+//   an HTTP/1.1 request whose connection died before the answer, and may re-queue requests of
+//   a lost HTTP/2 connection on a new one), or a second set of response headers arrives, the
+//   answer is a new watch from the old resourceVersion, not the continuation of this one. The
+//   reply is aborted and finished() reports it; nothing from the second answer is delivered.
+//
+// The idle watchdog. QNAM has no HTTP/2 PING, so a half-open connection (a dead NAT or VPN
+// path: no FIN, no RST) looks like a quiet watch. client-go's HTTP/2 health check closes such a
+// connection within ReadIdleTimeout 30 s + PingTimeout 15 s of the last frame read; with no
+// PING, silence is the only signal, so a stream silent for longer than its budget is presumed
+// dead, aborted, and reported as a Timeout. The budget is idleTimeout() (45 s by default:
+// client-go's bound), shortened once the server has shown how often it sends bookmarks: after
+// two bookmarks (which a watch gets only when it asked with allowWatchBookmarks), the budget
+// is three times the longest gap seen between bookmarks plus a second, never less than
+// minimumIdleBudget() (10 s, so that a loaded machine's scheduling delays are not taken for a
+// dead path) and never more than idleTimeout(). A real apiserver sends a bookmark about once a
+// minute, so against it the 45 s bound rules; a simulator that sends one every 500 ms gets 10 s.
+// Any bytes reset the watchdog, events and bookmarks alike.
+//
+// A dead connection also holds whatever else QNAM sends on it: over HTTP/2 every watch of the
+// manager shares that one connection, and QNAM keeps queueing new requests there. So when the
+// watchdog fires, the stream asks the client to retire its QNAM (ApiClient::retireWatchManager):
+// new watches get a fresh QNAM and connection, and the other streams of the retired QNAM that
+// share the dead connection (HTTP/2, or not yet answered) end at once with the same Timeout.
 //
 // Lives on the client's thread; owned by whoever called ApiClient::watch(). Deleting it from a
 // slot connected to its own signals is allowed (use deleteLater()).
@@ -54,10 +83,13 @@ public:
     // httpVersion() is "1.1" or "2" once open.
     QString httpVersion() const { return m_httpVersion; }
 
-    // The idle watchdog interval; the apiserver sends a bookmark about once a minute when
-    // allowWatchBookmarks is set, so a little over that is "silent". Zero disables it.
+    // The idle watchdog's budget before bookmarks shorten it (see above). Zero disables it.
     void setIdleTimeout(std::chrono::milliseconds timeout);
     std::chrono::milliseconds idleTimeout() const { return m_idleTimeout; }
+    // currentIdleBudget() is the silence after which the stream is presumed dead now.
+    std::chrono::milliseconds currentIdleBudget() const;
+    static constexpr std::chrono::milliseconds defaultIdleTimeout() { return std::chrono::seconds(45); }
+    static constexpr std::chrono::milliseconds minimumIdleBudget() { return std::chrono::seconds(10); }
     void setMaxFrameSize(qsizetype bytes) { m_decoder = WatchDecoder(bytes); }
 
     void stop();
@@ -77,6 +109,11 @@ private:
     void onFinished(bool refreshedCredentials);
     void finish(const ApiError &error);
     void releaseManager();
+    void restartWatchdog();
+    void noteBookmark();
+    // abortAsLost() aborts the reply; onFinished() then reports `error` instead of the abort.
+    void abortAsLost(const ApiError &error);
+    void onManagerRetired(QNetworkAccessManager *manager);
 
     QPointer<ApiClient> m_client;
     ApiRequest m_request;
@@ -86,8 +123,14 @@ private:
     // Owned while open; a QPointer because the client (the QNAM's owner) may be destroyed first.
     QPointer<QNetworkReply> m_reply;
     QTimer *m_watchdog = nullptr; // owned (child)
-    std::chrono::milliseconds m_idleTimeout{std::chrono::seconds(75)};
-    bool m_stalled = false;
+    std::chrono::milliseconds m_idleTimeout = defaultIdleTimeout();
+    // Bookmarks seen, the time since the last one, and the longest gap between two.
+    int m_bookmarks = 0;
+    QElapsedTimer m_sinceBookmark;
+    qint64 m_longestBookmarkGapMs = 0;
+    std::optional<ApiError> m_lostError; // why the reply was aborted by us, if it was
+    int m_requestsSent = 0; // times QNAM sent this request (more than one: it was re-sent)
+    int m_headerSets = 0; // response headers received
     QStringList m_sslErrors;
     QString m_httpVersion;
     qint64 m_events = 0;

@@ -682,7 +682,7 @@ void TestApiClient::fiftyConcurrentWatchesOverHttp11()
     // Every watch gets its own open connection at the server at the same time…
     QTRY_COMPARE_WITH_TIMEOUT(watchSockets.size(), count, 30000);
     QCOMPARE(client.activeWatchCount(), count);
-    QCOMPARE(client.managerCount(), 1 + (count + ApiClient::watchesPerManager() - 1) / ApiClient::watchesPerManager());
+    QCOMPARE(client.managerCount(), 1 + (count + client.watchesPerManager() - 1) / client.watchesPerManager());
     // …ordinary requests are not stuck behind them…
     const ApiResponse version = fetch(client, requestFor(u"/version"_s));
     QVERIFY2(version.isOk(), qPrintable(version.error.toString()));

@@ -9,7 +9,16 @@
 // reflector that stops making requests after a fault (or a server that spends a forced fault
 // without applying it) leaves the next fault uninjected, and the row fails printing the
 // reflector's status and the server's last requests.
+//
+// Through the TCP fault proxy, the whole chain as the app runs it: kubeconfig → Cluster (its
+// ApiClient and reflectors on the cluster's worker thread) → InformerFactory → informer, while
+// the proxy resets every connection at random (every 1–2.5 s) and the workload churns. After
+// the resets stop the cache equals the truth, and the reflector's counters show the losses.
+#include "tcpfaultproxy.h"
+
 #include "core/cache/apilisterwatcher.h"
+#include "core/cache/cluster.h"
+#include "core/cache/informerfactory.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/kube/apiclient.h"
 #include "core/kube/kubeconfig.h"
@@ -32,6 +41,8 @@ class TestInformerConvergence : public QObject
 private Q_SLOTS:
     void convergesAfterFaults_data();
     void convergesAfterFaults();
+    void convergesThroughResettingProxy_data();
+    void convergesThroughResettingProxy();
 
 private:
     static QString describe(const Reflector::Status &status)
@@ -166,6 +177,82 @@ void TestInformerConvergence::convergesAfterFaults()
           counters.errors,
           static_cast<long long>(informer.indexer().size()));
     informer.stop();
+}
+
+void TestInformerConvergence::convergesThroughResettingProxy_data()
+{
+    QTest::addColumn<int>("queueKind");
+    QTest::addColumn<bool>("watchList");
+    const int real = int(DeltaQueue::Kind::RealFifo);
+    const int delta = int(DeltaQueue::Kind::DeltaFifo);
+    QTest::newRow("HTTP/1.1, RealFifo, paged list, connections reset at random") << real << false;
+    QTest::newRow("HTTP/1.1, DeltaFifo, paged list, connections reset at random") << delta << false;
+    QTest::newRow("HTTP/1.1, RealFifo, streaming list, connections reset at random") << real << true;
+    QTest::newRow("HTTP/1.1, DeltaFifo, streaming list, connections reset at random") << delta << true;
+}
+
+void TestInformerConvergence::convergesThroughResettingProxy()
+{
+    QFETCH(int, queueKind);
+    QFETCH(bool, watchList);
+
+    Sim::SimOptions simOptions;
+    simOptions.pods = 150;
+    simOptions.churn = 40;
+    simOptions.history = 2000; // resumes mostly succeed; some meet 410 and relist
+    simOptions.bookmarkIntervalMs = 500;
+    simOptions.seed = 17;
+    Sim::SimCluster sim(simOptions);
+    QString error;
+    QVERIFY2(sim.start(&error), qPrintable(error));
+    Test::TcpFaultProxy proxy(quint16(sim.url().port()));
+    QVERIFY2(proxy.start(&error), qPrintable(error));
+
+    const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
+    auto rest = kubeconfig.restConfig(u"sim-token"_s);
+    QVERIFY(std::holds_alternative<RestConfig>(rest));
+    RestConfig config = std::get<RestConfig>(rest);
+    QUrl server = config.cluster.server;
+    server.setPort(proxy.port());
+    config.cluster.server = server;
+
+    Cluster cluster(config);
+    SharedIndexInformer::Options options;
+    options.queueKind = DeltaQueue::Kind(queueKind);
+    options.reflector.useWatchList = watchList;
+    options.reflector.pageSize = 40;
+    // Short backoffs keep the row within its budget; the behaviour under test is the same.
+    options.reflector.backoff.initial = std::chrono::milliseconds(100);
+    options.reflector.backoff.cap = std::chrono::milliseconds(1000);
+    options.reflector.minWatchTimeout = std::chrono::seconds(30);
+    cluster.informers()->setDefaultOptions(options);
+    QSignalSpy discovered(&cluster, &Cluster::discovered);
+    cluster.start();
+    QVERIFY(discovered.wait(30000));
+    InformerKey key;
+    key.resource = std::get<ApiResource>(cluster.discovery().resolve(u"pods"_s));
+    SharedIndexInformer *informer = cluster.informers()->informer(key);
+    QSignalSpy synced(informer, &SharedIndexInformer::synced);
+    cluster.informers()->start();
+    QVERIFY(synced.wait(30000));
+    QTRY_VERIFY_WITH_TIMEOUT(informer->counters().reflector.state == Reflector::State::Watching, 30000);
+
+    // Resets while the watch runs and the workload churns: each resets every open connection
+    // (the watch's and the requests'), ten connections in all, then quiet.
+    const int resetsBefore = proxy.counters().reset;
+    proxy.startRandomResets(23, std::chrono::milliseconds(1000), std::chrono::milliseconds(2500));
+    QTRY_VERIFY_WITH_TIMEOUT(proxy.counters().reset >= resetsBefore + 10, 60000);
+    proxy.stopRandomResets();
+    const int resets = proxy.counters().reset - resetsBefore;
+    sim.setChurn(0);
+
+    QTRY_COMPARE_WITH_TIMEOUT(cacheState(*informer), sim.truth(u"pods"_s), 60000);
+    const Reflector::Status status = informer->counters().reflector;
+    qInfo("proxy: %d connections, %d reset under the watch; %s", proxy.counters().accepted, resets, qPrintable(describe(status)));
+    // Every reset broke the watch's connection: the reflector saw each loss and came back.
+    QVERIFY2(status.errors >= 1, qPrintable(describe(status)));
+    QVERIFY2(status.reconnects + status.relists >= 1, qPrintable(describe(status)));
+    QVERIFY2(status.watchesOpened >= 2, qPrintable(describe(status)));
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestInformerConvergence)
