@@ -97,7 +97,9 @@ void TestWatchTransport::halfOpenConnectionIsRecovered()
     cluster.informers()->start();
     QVERIFY(synced.wait(30000));
     QTRY_VERIFY_WITH_TIMEOUT(informer->counters().reflector.state == Reflector::State::Watching, 30000);
-    // Two bookmarks teach the watch the server's pace (when it sends them this often).
+    // The watch's connection is up (it delivers the churn), and when the server sends
+    // bookmarks this often, two of them have taught the watch its pace.
+    QTRY_VERIFY_WITH_TIMEOUT(informer->counters().reflector.events >= 2, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(informer->counters().reflector.bookmarks >= 3 || bookmarkIntervalMs > 60000, 30000);
 
     const int acceptedBefore = proxy.counters().accepted;
