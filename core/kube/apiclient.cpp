@@ -214,8 +214,7 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, ResponseCal
         QNetworkRequest networkRequest = prepared;
         networkRequest.setTransferTimeout(int(m_requestTimeout.count()));
         QNetworkAccessManager *manager = m_requests;
-        QNetworkReply *reply =
-            request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
+        QNetworkReply *reply = request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
         ++m_requestsInFlight[manager];
         connect(reply, &QNetworkReply::finished, this, [this, reply, manager] {
             if (reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()) {

@@ -30,8 +30,8 @@ WatchStream::WatchStream(ApiClient *client, ApiRequest request, QObject *parent)
         const bool shared = m_httpVersion == u"2"_s || (m_httpVersion.isEmpty() && owner && owner->http2Seen());
         // This stream first (a receiver of finished() may delete it), then the QNAM: over
         // HTTP/2 its other watches share the dead connection and end with it.
-        abortAsLost(ApiError(ApiError::Kind::Timeout,
-                             u"the watch was silent for %1 s; the connection is presumed dead and the watch is dropped"_s.arg(seconds)));
+        abortAsLost(
+            ApiError(ApiError::Kind::Timeout, u"the watch was silent for %1 s; the connection is presumed dead and the watch is dropped"_s.arg(seconds)));
         if (owner && manager) {
             owner->retireWatchManager(manager, shared);
         }
@@ -39,8 +39,9 @@ WatchStream::WatchStream(ApiClient *client, ApiRequest request, QObject *parent)
     if (client) {
         connect(client, &ApiClient::watchManagerRetired, this, [this](QNetworkAccessManager *manager, bool shared) {
             if (manager == m_manager && m_reply && (shared || m_state == State::Connecting)) {
-                abortAsLost(ApiError(ApiError::Kind::Timeout,
-                                     u"another watch on the same connection was silent past its budget; the connection is presumed dead and the watch is dropped"_s));
+                abortAsLost(
+                    ApiError(ApiError::Kind::Timeout,
+                             u"another watch on the same connection was silent past its budget; the connection is presumed dead and the watch is dropped"_s));
             }
         });
     }
