@@ -3,7 +3,7 @@
 #include "core/sim/apierror.h"
 #include "core/sim/discovery.h"
 #include "core/sim/fieldselector.h"
-#include "core/sim/httpconnection.h"
+#include "core/sim/httpexchange.h"
 #include "core/sim/httpserver.h"
 #include "core/sim/jsonpatch.h"
 #include "core/sim/labelselector.h"
@@ -127,6 +127,18 @@ QJsonObject scaleOf(const QJsonObject &object)
     };
 }
 
+HttpExchange::ConnectionFault connectionFaultOf(FaultPlan::Fault fault)
+{
+    switch (fault) {
+    case FaultPlan::Fault::HalfOpen:
+        return HttpExchange::ConnectionFault::HalfOpen;
+    case FaultPlan::Fault::GoAway:
+        return HttpExchange::ConnectionFault::GoAway;
+    default:
+        return HttpExchange::ConnectionFault::Reset;
+    }
+}
+
 } // namespace
 
 ApiServer::ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPlan *faults, const Settings &settings, QObject *parent)
@@ -147,9 +159,7 @@ ApiServer::~ApiServer() = default;
 
 void ApiServer::attach(HttpServer *server)
 {
-    connect(server, &HttpServer::connectionOpened, this, [this](HttpConnection *connection) {
-        connect(connection, &HttpConnection::requestReceived, this, [this, connection](const HttpRequest &request) { handle(connection, request); });
-    });
+    connect(server, &HttpServer::requestReceived, this, &ApiServer::handle);
 }
 
 int ApiServer::watchCount() const
@@ -183,12 +193,12 @@ void ApiServer::onStoreEvent(const StoreEventPtr &event)
         session->deliver(event);
 }
 
-void ApiServer::sendError(HttpConnection *connection, const ApiError &error, const HttpHeaders &extraHeaders)
+void ApiServer::sendError(HttpExchange *connection, const ApiError &error, const HttpHeaders &extraHeaders)
 {
     connection->sendResponse(error.code, "application/json", error.toStatus(), extraHeaders);
 }
 
-void ApiServer::sendJson(HttpConnection *connection, int status, const QJsonObject &object, const QByteArray &contentType)
+void ApiServer::sendJson(HttpExchange *connection, int status, const QJsonObject &object, const QByteArray &contentType)
 {
     connection->sendResponse(status, contentType, toJson(object));
 }
@@ -224,7 +234,7 @@ ApiServer::Negotiation ApiServer::negotiate(const HttpRequest &request, bool dis
     return {};
 }
 
-void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
+void ApiServer::handle(HttpExchange *connection, const HttpRequest &request)
 {
     const QStringList segments = request.path.split(u'/', Qt::SkipEmptyParts);
     const QString first = segments.value(0);
@@ -285,7 +295,7 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
     handleResource(connection, request, route);
 }
 
-bool ApiServer::handleDiscovery(HttpConnection *connection, const HttpRequest &request, const QStringList &segments)
+bool ApiServer::handleDiscovery(HttpExchange *connection, const HttpRequest &request, const QStringList &segments)
 {
     if (request.method != "GET")
         return false;
@@ -345,7 +355,7 @@ bool ApiServer::handleDiscovery(HttpConnection *connection, const HttpRequest &r
     return false;
 }
 
-void ApiServer::handleResource(HttpConnection *connection, const HttpRequest &request, const Route &route)
+void ApiServer::handleResource(HttpExchange *connection, const HttpRequest &request, const Route &route)
 {
     const QByteArray &method = request.method;
     const bool collection = route.name.isEmpty();
@@ -359,7 +369,7 @@ void ApiServer::handleResource(HttpConnection *connection, const HttpRequest &re
         const FaultPlan::Decision decision = m_faults->decide(kind, request.path + u'?' + request.query.toString(QUrl::FullyDecoded));
         if (decision.latencyMs > 0) {
             m_faults->recordInjected(FaultPlan::Fault::Latency);
-            QPointer<HttpConnection> guard(connection);
+            QPointer<HttpExchange> guard(connection);
             QTimer::singleShot(decision.latencyMs, this, [this, guard, request, route, decision] {
                 if (guard && guard->isOpen())
                     serveRead(guard, request, route, decision);
@@ -384,7 +394,7 @@ void ApiServer::handleResource(HttpConnection *connection, const HttpRequest &re
     }
 }
 
-void ApiServer::serveRead(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision)
+void ApiServer::serveRead(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision)
 {
     const bool watching = route.watchPath || isTrue(request.queryValue(u"watch"_s));
     if (watching) {
@@ -400,8 +410,13 @@ void ApiServer::serveRead(HttpConnection *connection, const HttpRequest &request
     get(connection, request, route);
 }
 
-bool ApiServer::applyFault(HttpConnection *connection, const FaultPlan::Decision &decision, FaultPlan::RequestKind kind)
+bool ApiServer::applyFault(HttpExchange *connection, const FaultPlan::Decision &decision, FaultPlan::RequestKind kind)
 {
+    if (decision.connectionFault) {
+        // The request is served; the connection under it is what the fault acts on.
+        m_faults->recordInjected(*decision.connectionFault);
+        connection->injectConnectionFault(connectionFaultOf(*decision.connectionFault), decision.goAwayGraceMs);
+    }
     if (!decision.fault)
         return false;
     switch (*decision.fault) {
@@ -431,6 +446,9 @@ bool ApiServer::applyFault(HttpConnection *connection, const FaultPlan::Decision
         return false;
     case FaultPlan::Fault::Latency:
     case FaultPlan::Fault::Restart:
+    case FaultPlan::Fault::Reset:
+    case FaultPlan::Fault::HalfOpen:
+    case FaultPlan::Fault::GoAway:
         return false;
     }
     return false;
@@ -456,7 +474,7 @@ void ApiServer::pruneSnapshots()
     }
 }
 
-void ApiServer::list(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision)
+void ApiServer::list(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision)
 {
     if (applyFault(connection, decision, FaultPlan::RequestKind::List))
         return;
@@ -665,7 +683,7 @@ void ApiServer::list(HttpConnection *connection, const HttpRequest &request, con
     });
 }
 
-void ApiServer::watch(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision)
+void ApiServer::watch(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision)
 {
     if (applyFault(connection, decision, FaultPlan::RequestKind::Watch))
         return;
@@ -795,7 +813,7 @@ void ApiServer::watch(HttpConnection *connection, const HttpRequest &request, co
     }
 }
 
-void ApiServer::sendObject(HttpConnection *connection, int status, const HttpRequest &request, const ResourceType &type, const ObjectPtr &object)
+void ApiServer::sendObject(HttpExchange *connection, int status, const HttpRequest &request, const ResourceType &type, const ObjectPtr &object)
 {
     const Negotiation negotiation = negotiate(request, false);
     if (negotiation.representation == Representation::Object) {
@@ -814,7 +832,7 @@ void ApiServer::sendObject(HttpConnection *connection, int status, const HttpReq
              "application/json;as=Table;v=v1;g=meta.k8s.io");
 }
 
-void ApiServer::get(HttpConnection *connection, const HttpRequest &request, const Route &route)
+void ApiServer::get(HttpExchange *connection, const HttpRequest &request, const Route &route)
 {
     const ObjectPtr object = m_store->get(route.type, route.namespaceName, route.name);
     if (!object) {
@@ -824,7 +842,7 @@ void ApiServer::get(HttpConnection *connection, const HttpRequest &request, cons
     sendObject(connection, 200, request, route.type, object);
 }
 
-std::optional<QJsonObject> ApiServer::parseBody(HttpConnection *connection, const HttpRequest &request)
+std::optional<QJsonObject> ApiServer::parseBody(HttpExchange *connection, const HttpRequest &request)
 {
     const QByteArray contentType = request.header("content-type");
     if (contentType.contains("protobuf") || contentType.contains("cbor")) {
@@ -847,7 +865,7 @@ bool ApiServer::namespaceExists(const QString &name) const
     return m_store->get(m_catalog->find(QString(), u"v1"_s, u"namespaces"_s), QString(), name) != nullptr;
 }
 
-void ApiServer::create(HttpConnection *connection, const HttpRequest &request, const Route &route)
+void ApiServer::create(HttpExchange *connection, const HttpRequest &request, const Route &route)
 {
     std::optional<QJsonObject> body = parseBody(connection, request);
     if (!body)
@@ -886,7 +904,7 @@ void ApiServer::create(HttpConnection *connection, const HttpRequest &request, c
     sendObject(connection, 201, request, route.type, result.object);
 }
 
-void ApiServer::replace(HttpConnection *connection, const HttpRequest &request, const Route &route)
+void ApiServer::replace(HttpExchange *connection, const HttpRequest &request, const Route &route)
 {
     std::optional<QJsonObject> body = parseBody(connection, request);
     if (!body)
@@ -924,7 +942,7 @@ void ApiServer::replace(HttpConnection *connection, const HttpRequest &request, 
     sendObject(connection, 200, request, route.type, result.object);
 }
 
-void ApiServer::patch(HttpConnection *connection, const HttpRequest &request, const Route &route)
+void ApiServer::patch(HttpExchange *connection, const HttpRequest &request, const Route &route)
 {
     const ObjectPtr current = m_store->get(route.type, route.namespaceName, route.name);
     if (!current) {
@@ -984,7 +1002,7 @@ void ApiServer::patch(HttpConnection *connection, const HttpRequest &request, co
     sendObject(connection, 200, request, route.type, result.object);
 }
 
-void ApiServer::remove(HttpConnection *connection, const HttpRequest &request, const Route &route)
+void ApiServer::remove(HttpExchange *connection, const HttpRequest &request, const Route &route)
 {
     QString precondition;
     QString propagation = request.queryValue(u"propagationPolicy"_s);
@@ -1045,7 +1063,7 @@ void ApiServer::cascadeDelete(const ResourceType &ownerType, const ObjectPtr &ow
     }
 }
 
-void ApiServer::scale(HttpConnection *connection, const HttpRequest &request, const Route &route)
+void ApiServer::scale(HttpExchange *connection, const HttpRequest &request, const Route &route)
 {
     const ObjectPtr current = m_store->get(route.type, route.namespaceName, route.name);
     if (!current) {

@@ -12,7 +12,7 @@
 
 namespace Cachescope::Sim {
 
-class HttpConnection;
+class HttpExchange;
 class HttpServer;
 class ObjectStore;
 class WatchSession;
@@ -53,7 +53,7 @@ public:
 
     void attach(HttpServer *server);
     void setServerAddress(const QString &address) { m_settings.serverAddress = address; }
-    void handle(HttpConnection *connection, const HttpRequest &request);
+    void handle(HttpExchange *connection, const HttpRequest &request);
 
     [[nodiscard]] int watchCount() const;
     [[nodiscard]] int slowWatchersDropped() const { return m_slowWatchersDropped; }
@@ -82,25 +82,25 @@ private:
         QElapsedTimer age;
     };
 
-    bool handleDiscovery(HttpConnection *connection, const HttpRequest &request, const QStringList &segments);
-    void handleResource(HttpConnection *connection, const HttpRequest &request, const Route &route);
-    void serveRead(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
-    void list(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
-    void watch(HttpConnection *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
-    void get(HttpConnection *connection, const HttpRequest &request, const Route &route);
-    void create(HttpConnection *connection, const HttpRequest &request, const Route &route);
-    void replace(HttpConnection *connection, const HttpRequest &request, const Route &route);
-    void patch(HttpConnection *connection, const HttpRequest &request, const Route &route);
-    void remove(HttpConnection *connection, const HttpRequest &request, const Route &route);
-    void scale(HttpConnection *connection, const HttpRequest &request, const Route &route);
+    bool handleDiscovery(HttpExchange *connection, const HttpRequest &request, const QStringList &segments);
+    void handleResource(HttpExchange *connection, const HttpRequest &request, const Route &route);
+    void serveRead(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
+    void list(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
+    void watch(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
+    void get(HttpExchange *connection, const HttpRequest &request, const Route &route);
+    void create(HttpExchange *connection, const HttpRequest &request, const Route &route);
+    void replace(HttpExchange *connection, const HttpRequest &request, const Route &route);
+    void patch(HttpExchange *connection, const HttpRequest &request, const Route &route);
+    void remove(HttpExchange *connection, const HttpRequest &request, const Route &route);
+    void scale(HttpExchange *connection, const HttpRequest &request, const Route &route);
 
     void cascadeDelete(const ResourceType &ownerType, const ObjectPtr &owner);
-    bool applyFault(HttpConnection *connection, const FaultPlan::Decision &decision, FaultPlan::RequestKind kind);
-    void sendError(HttpConnection *connection, const ApiError &error, const HttpHeaders &extraHeaders = {});
-    void sendJson(HttpConnection *connection, int status, const QJsonObject &object, const QByteArray &contentType = "application/json");
-    void sendObject(HttpConnection *connection, int status, const HttpRequest &request, const ResourceType &type, const ObjectPtr &object);
+    bool applyFault(HttpExchange *connection, const FaultPlan::Decision &decision, FaultPlan::RequestKind kind);
+    void sendError(HttpExchange *connection, const ApiError &error, const HttpHeaders &extraHeaders = {});
+    void sendJson(HttpExchange *connection, int status, const QJsonObject &object, const QByteArray &contentType = "application/json");
+    void sendObject(HttpExchange *connection, int status, const HttpRequest &request, const ResourceType &type, const ObjectPtr &object);
     [[nodiscard]] Negotiation negotiate(const HttpRequest &request, bool discovery) const;
-    [[nodiscard]] std::optional<QJsonObject> parseBody(HttpConnection *connection, const HttpRequest &request);
+    [[nodiscard]] std::optional<QJsonObject> parseBody(HttpExchange *connection, const HttpRequest &request);
     [[nodiscard]] bool namespaceExists(const QString &name) const;
     void onStoreEvent(const StoreEventPtr &event);
     void pruneSnapshots();

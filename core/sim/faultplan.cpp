@@ -53,6 +53,12 @@ QString FaultPlan::name(Fault fault)
         return u"stall"_s;
     case Fault::Restart:
         return u"restart"_s;
+    case Fault::Reset:
+        return u"reset"_s;
+    case Fault::HalfOpen:
+        return u"halfopen"_s;
+    case Fault::GoAway:
+        return u"goaway"_s;
     }
     return {};
 }
@@ -81,8 +87,17 @@ bool FaultPlan::appliesTo(Fault fault, RequestKind kind)
         return kind == RequestKind::Watch;
     case Fault::Restart:
         return false;
+    case Fault::Reset:
+    case Fault::HalfOpen:
+    case Fault::GoAway:
+        return true;
     }
     return false;
+}
+
+bool FaultPlan::isConnectionFault(Fault fault)
+{
+    return fault == Fault::Reset || fault == Fault::HalfOpen || fault == Fault::GoAway;
 }
 
 bool FaultPlan::setSpec(const QString &spec, QString *error)
@@ -91,6 +106,7 @@ bool FaultPlan::setSpec(const QString &spec, QString *error)
     int latencyMs = 100;
     int retryAfter = 1;
     int errorCode = 500;
+    int goAwayGraceMs = 1000;
     int restartMs = 0;
     auto fail = [error](const QString &why) {
         if (error)
@@ -106,7 +122,7 @@ bool FaultPlan::setSpec(const QString &spec, QString *error)
         const QStringList values = item.mid(eq + 1).split(u':');
         const std::optional<Fault> fault = fromName(key);
         if (!fault)
-            return fail(u"unknown fault \"%1\" (drop, truncate, gone, throttle, error, latency, stall, restart)"_s.arg(key));
+            return fail(u"unknown fault \"%1\" (drop, truncate, gone, throttle, error, latency, stall, restart, reset, halfopen, goaway)"_s.arg(key));
         bool ok = false;
         if (*fault == Fault::Restart) {
             const double seconds = values.value(0).toDouble(&ok);
@@ -129,6 +145,8 @@ bool FaultPlan::setSpec(const QString &spec, QString *error)
                 retryAfter = parameter;
             else if (*fault == Fault::ServerError)
                 errorCode = parameter;
+            else if (*fault == Fault::GoAway)
+                goAwayGraceMs = parameter;
         }
     }
     QMutexLocker locker(&m_mutex);
@@ -136,6 +154,7 @@ bool FaultPlan::setSpec(const QString &spec, QString *error)
     m_latencyMs = latencyMs;
     m_retryAfterSeconds = retryAfter;
     m_errorCode = errorCode;
+    m_goAwayGraceMs = goAwayGraceMs;
     m_restartIntervalMs = restartMs;
     return true;
 }
@@ -155,6 +174,8 @@ QString FaultPlan::spec() const
             item += u':' + QString::number(m_retryAfterSeconds);
         else if (fault == Fault::ServerError)
             item += u':' + QString::number(m_errorCode);
+        else if (fault == Fault::GoAway)
+            item += u':' + QString::number(m_goAwayGraceMs);
         items.append(item);
     }
     if (m_restartIntervalMs > 0)
@@ -192,6 +213,12 @@ void FaultPlan::setErrorCode(int code)
     m_errorCode = code;
 }
 
+void FaultPlan::setGoAwayGraceMs(int ms)
+{
+    QMutexLocker locker(&m_mutex);
+    m_goAwayGraceMs = qMax(0, ms);
+}
+
 void FaultPlan::setRestartIntervalMs(int ms)
 {
     QMutexLocker locker(&m_mutex);
@@ -216,6 +243,7 @@ FaultPlan::Decision FaultPlan::decide(RequestKind kind, const QString &target)
     Decision decision;
     decision.retryAfterSeconds = m_retryAfterSeconds;
     decision.errorCode = m_errorCode;
+    decision.goAwayGraceMs = m_goAwayGraceMs;
     // Two draws per request, always, whatever the outcome: the sequence of draws (and so every
     // later decision) depends only on the seed and the number of requests, not on the rules.
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -232,8 +260,8 @@ FaultPlan::Decision FaultPlan::decide(RequestKind kind, const QString &target)
     static constexpr const char *KindNames[] = {"list", "get", "watch"};
     const auto logDecision = [&] {
         QString line = QString::number(m_clock.elapsed() / 1000.0, 'f', 3) + u' ' + QLatin1String(KindNames[int(kind)]) + u' ' + target;
-        if (decision.fault)
-            line += u" -> "_s + name(*decision.fault) + (decision.forced ? u" (forced)"_s : QString());
+        if (const std::optional<Fault> fault = decision.fault ? decision.fault : decision.connectionFault)
+            line += u" -> "_s + name(*fault) + (decision.forced ? u" (forced)"_s : QString());
         if (decision.latencyMs > 0)
             line += u" +%1 ms"_s.arg(decision.latencyMs);
         log(line);
@@ -242,7 +270,7 @@ FaultPlan::Decision FaultPlan::decide(RequestKind kind, const QString &target)
         const Fault fault = Fault(i);
         if (fault != Fault::Latency && m_forced[i] > 0 && appliesTo(fault, kind)) {
             --m_forced[i];
-            decision.fault = fault;
+            (isConnectionFault(fault) ? decision.connectionFault : decision.fault) = fault;
             decision.forced = true;
             logDecision();
             return decision;
@@ -255,7 +283,7 @@ FaultPlan::Decision FaultPlan::decide(RequestKind kind, const QString &target)
             continue;
         cumulative += m_probability[i];
         if (faultDraw < cumulative) {
-            decision.fault = fault;
+            (isConnectionFault(fault) ? decision.connectionFault : decision.fault) = fault;
             break;
         }
     }

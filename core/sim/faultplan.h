@@ -27,9 +27,24 @@ namespace Cachescope::Sim {
 //   restart     every restartIntervalMs the server drops every connection and forgets its watch
 //               history, as a restarted apiserver does (old resourceVersions then get 410)
 //
+// The faults above act on one request: over HTTP/2 only on its stream (drop and truncate reset
+// the stream). These act on the whole TCP connection under it, and over HTTP/2 on every stream
+// of its session at once (lists, gets, watches):
+//
+//   reset       the connection is reset (TCP RST): before the answer of a list or get, right
+//               after the first bytes of a watch (mid-stream); every stream on it dies
+//   halfopen    the connection goes silent in both directions and stays open (a dead NAT or VPN
+//               path): before the answer of a list or get, after the first bytes of a watch;
+//               the client must notice by itself (the server gives the socket up after 5 min)
+//   goaway      HTTP/2: GOAWAY with the streams in flight, which finish; those still streaming
+//               after the grace (goAwayGraceMs) are ended and the connection closed, as an
+//               apiserver shutting down does. HTTP/1.1: `Connection: close` and the connection
+//               closed after the response (a watch ended after the grace)
+//
 // Spec (`--faults`): comma-separated items `drop=P`, `truncate=P`, `gone=P`,
 // `throttle=P[:RETRY_AFTER_S]`, `error=P[:CODE]`, `latency=P:MS`, `stall=P`, `restart=SECONDS`,
-// P in [0,1]. Example: `drop=0.02,throttle=0.05:1,latency=0.1:200,restart=30`.
+// `reset=P`, `halfopen=P`, `goaway=P[:GRACE_MS]`, P in [0,1].
+// Example: `drop=0.02,throttle=0.05:1,latency=0.1:200,restart=30,reset=0.01`.
 //
 // It also keeps a short log of the last requests it decided on (and of forced faults handed
 // back), so that a test waiting for a fault that never comes can print what the server saw.
@@ -41,13 +56,17 @@ class FaultPlan
 {
     Q_DISABLE_COPY_MOVE(FaultPlan)
 public:
-    enum class Fault { Drop, Truncate, Gone, Throttle, ServerError, Latency, Stall, Restart };
-    static constexpr int FaultCount = 8;
+    enum class Fault { Drop, Truncate, Gone, Throttle, ServerError, Latency, Stall, Restart, Reset, HalfOpen, GoAway };
+    static constexpr int FaultCount = 11;
     enum class RequestKind { List, Get, Watch };
 
     struct Decision
     {
-        std::optional<Fault> fault; // never Latency or Restart
+        std::optional<Fault> fault; // never Latency, Restart or a connection fault
+        // Reset, HalfOpen or GoAway: drawn like the others (one fault per request), kept apart
+        // because the request is still served, over a connection that the fault then acts on.
+        std::optional<Fault> connectionFault;
+        int goAwayGraceMs = 1000;
         int latencyMs = 0;
         int retryAfterSeconds = 1;
         int errorCode = 500;
@@ -67,6 +86,7 @@ public:
     void setLatencyMs(int ms);
     void setRetryAfterSeconds(int seconds);
     void setErrorCode(int code);
+    void setGoAwayGraceMs(int ms);
     void setRestartIntervalMs(int ms);
     [[nodiscard]] int restartIntervalMs() const;
 
@@ -79,6 +99,8 @@ public:
     // release() hands a forced fault back when the request it was drawn for ended before the
     // fault could be applied (an error answer, a closed connection), so that the next eligible
     // request gets it: injectNext() promises a fault that happens, not one that is spent.
+    // Connection faults are never handed back: they are applied as soon as the request is
+    // served, whatever its answer.
     void release(const Decision &decision, const QString &why);
     // Counts faults that actually happened (the server reports them, so tests can wait on them).
     void recordInjected(Fault fault);
@@ -88,6 +110,7 @@ public:
     [[nodiscard]] QStringList recentRequests() const;
 
     [[nodiscard]] static bool appliesTo(Fault fault, RequestKind kind);
+    [[nodiscard]] static bool isConnectionFault(Fault fault);
     [[nodiscard]] static QString name(Fault fault);
     [[nodiscard]] static std::optional<Fault> fromName(const QString &name);
 
@@ -106,6 +129,7 @@ private:
     int m_latencyMs = 100;
     int m_retryAfterSeconds = 1;
     int m_errorCode = 500;
+    int m_goAwayGraceMs = 1000;
     int m_restartIntervalMs = 0;
 };
 

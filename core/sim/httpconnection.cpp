@@ -3,7 +3,8 @@
 #include <QSslSocket>
 #include <QTcpSocket>
 #include <QTimer>
-#include <QUrl>
+
+#include <utility>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -65,7 +66,7 @@ QByteArray reasonPhrase(int status)
 } // namespace
 
 HttpConnection::HttpConnection(QTcpSocket *socket, QObject *parent)
-    : QObject(parent)
+    : HttpExchange(parent)
     , m_socket(socket)
 {
     m_socket->setParent(this);
@@ -121,9 +122,53 @@ void HttpConnection::abort()
     onDisconnected();
 }
 
-void HttpConnection::onReadyRead()
+void HttpConnection::injectConnectionFault(ConnectionFault fault, int graceMs)
 {
     if (m_closed)
+        return;
+    if (fault != ConnectionFault::GoAway) {
+        m_armedFault = fault;
+        return;
+    }
+    // HTTP/1.1 has no GOAWAY: the response says the connection ends with it, and a stream that
+    // outlives the grace is ended as a shutting-down apiserver ends its watches.
+    m_closeAfterResponse = true;
+    QTimer::singleShot(qMax(0, graceMs), this, [this] {
+        if (!m_closed && m_responding && m_chunked) {
+            m_producer = nullptr;
+            endChunked();
+        }
+    });
+}
+
+void HttpConnection::applyArmedFault()
+{
+    const std::optional<ConnectionFault> fault = std::exchange(m_armedFault, std::nullopt);
+    if (!fault || m_closed)
+        return;
+    if (m_socket->bytesToWrite() > 0)
+        m_socket->flush();
+    if (*fault == ConnectionFault::Reset) {
+        resetTcp(m_socket);
+        abort();
+    } else {
+        freeze();
+    }
+}
+
+void HttpConnection::freeze()
+{
+    m_frozen = true;
+    m_producer = nullptr;
+    // A full read buffer makes Qt stop reading the socket: the kernel's buffer fills and the
+    // peer's window closes, as when nobody is at the other end any more.
+    m_socket->setReadBufferSize(1);
+    QTimer::singleShot(HalfOpenLimitMs, this, &HttpConnection::abort);
+}
+
+void HttpConnection::onReadyRead()
+{
+    if (m_closed || m_frozen)
         return;
     m_buffer.append(m_socket->readAll());
     parseBuffered();
@@ -159,17 +204,7 @@ void HttpConnection::parseBuffered()
             }
             m_request = HttpRequest{};
             m_request.method = requestLine.at(0);
-            const QByteArray &target = requestLine.at(1);
-            const qsizetype question = target.indexOf('?');
-            const QUrl url = QUrl::fromEncoded(question < 0 ? target : target.left(question));
-            m_request.path = url.path(QUrl::FullyDecoded);
-            if (question >= 0) {
-                // Form encoding, which Go and Python clients use for queries, writes a space
-                // as '+'; QUrlQuery would keep it as a plus sign.
-                QByteArray query = target.mid(question + 1);
-                query.replace('+', "%20");
-                m_request.query = QUrlQuery(QString::fromLatin1(query));
-            }
+            m_request.setTarget(requestLine.at(1));
             for (qsizetype i = 1; i < lines.size(); ++i) {
                 const QByteArray &line = lines.at(i);
                 const qsizetype colon = line.indexOf(':');
@@ -274,8 +309,13 @@ void HttpConnection::writeHead(int status, const QByteArray &contentType, const 
 
 void HttpConnection::sendResponse(int status, const QByteArray &contentType, const QByteArray &body, const HttpHeaders &extraHeaders)
 {
-    if (m_closed)
+    if (m_closed || m_frozen)
         return;
+    if (m_armedFault) {
+        // A whole answer is cut before it starts.
+        applyArmedFault();
+        return;
+    }
     writeHead(status, contentType, extraHeaders, body.size());
     m_socket->write(body);
     finishResponse();
@@ -283,15 +323,19 @@ void HttpConnection::sendResponse(int status, const QByteArray &contentType, con
 
 void HttpConnection::beginChunked(int status, const QByteArray &contentType, const HttpHeaders &extraHeaders)
 {
-    if (m_closed)
+    if (m_closed || m_frozen)
         return;
     m_chunked = true;
     writeHead(status, contentType, extraHeaders, -1);
+    // A streamed answer is cut after what its writer puts in right away (a watch's initial
+    // events): mid-stream.
+    if (m_armedFault)
+        QTimer::singleShot(0, this, &HttpConnection::applyArmedFault);
 }
 
 void HttpConnection::writeChunk(const QByteArray &data)
 {
-    if (m_closed || !m_chunked || data.isEmpty())
+    if (m_closed || m_frozen || !m_chunked || data.isEmpty())
         return;
     m_socket->write(QByteArray::number(data.size(), 16) + "\r\n");
     m_socket->write(data);
@@ -305,7 +349,7 @@ void HttpConnection::writeChunk(const QByteArray &data)
 
 void HttpConnection::endChunked()
 {
-    if (m_closed || !m_chunked)
+    if (m_closed || m_frozen || !m_chunked)
         return;
     m_chunked = false;
     m_socket->write("0\r\n\r\n", 5);
@@ -323,7 +367,7 @@ void HttpConnection::streamResponse(int status, const QByteArray &contentType, s
 
 void HttpConnection::pump()
 {
-    while (m_producer && !m_closed && pendingBytes() < StreamLowWater) {
+    while (m_producer && !m_closed && !m_frozen && pendingBytes() < StreamLowWater) {
         const QByteArray piece = m_producer();
         if (piece.isEmpty()) {
             m_producer = nullptr;
@@ -332,13 +376,13 @@ void HttpConnection::pump()
         }
         writeChunk(piece);
     }
-    if (!m_closed && !m_producer && pendingBytes() < StreamLowWater)
+    if (!m_closed && !m_frozen && !m_producer && pendingBytes() < StreamLowWater)
         Q_EMIT writable();
 }
 
 void HttpConnection::writeRawAndAbort(const QByteArray &bytes)
 {
-    if (m_closed)
+    if (m_closed || m_frozen)
         return;
     m_socket->write(bytes);
     m_socket->flush();

@@ -1,16 +1,15 @@
 #pragma once
 
-#include "core/sim/httprequest.h"
+#include "core/sim/httpexchange.h"
 
-#include <QObject>
-
-#include <functional>
+#include <optional>
 
 class QTcpSocket;
 
 namespace Cachescope::Sim {
 
-// HttpConnection is the server side of one HTTP/1.1 connection (plain or TLS): it parses
+// HttpConnection is the server side of one HTTP/1.1 connection (plain or TLS) and the
+// HttpExchange of the request it is answering: it parses
 // requests (Content-Length or chunked bodies), answers them one at a time in order (keep-alive;
 // a pipelined request waits until the response before it is finished) and writes responses,
 // either whole, chunked piece by piece (watch streams) or pulled from a producer as the socket
@@ -20,7 +19,7 @@ namespace Cachescope::Sim {
 // the socket's buffer; pendingBytes() tells a caller how far behind the peer is, so one slow
 // reader can be dropped instead of stalling anyone else. After closed() the connection deletes
 // itself (deleteLater); keep a QPointer to it.
-class HttpConnection final : public QObject
+class HttpConnection final : public HttpExchange
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HttpConnection)
@@ -29,39 +28,28 @@ public:
     explicit HttpConnection(QTcpSocket *socket, QObject *parent = nullptr);
     ~HttpConnection() override;
 
-    // A complete response with a Content-Length. Ends the current request.
-    void sendResponse(int status, const QByteArray &contentType, const QByteArray &body, const HttpHeaders &extraHeaders = {});
-
-    // A chunked response: beginChunked(), any number of writeChunk(), endChunked().
-    void beginChunked(int status, const QByteArray &contentType, const HttpHeaders &extraHeaders = {});
-    void writeChunk(const QByteArray &data);
-    void endChunked();
-
-    // A chunked response whose pieces are pulled from producer while less than a megabyte is
-    // waiting in the socket; producer returns an empty array when the body is complete.
-    void streamResponse(int status, const QByteArray &contentType, std::function<QByteArray()> producer, const HttpHeaders &extraHeaders = {});
-
-    // Writes bytes as they are, outside any framing (a fault: a truncated frame), then aborts.
-    void writeRawAndAbort(const QByteArray &bytes);
-
+    // HttpExchange. A response to a request, written chunked when streamed; closed() means the
+    // socket is gone.
+    void sendResponse(int status, const QByteArray &contentType, const QByteArray &body, const HttpHeaders &extraHeaders = {}) override;
+    void beginChunked(int status, const QByteArray &contentType, const HttpHeaders &extraHeaders = {}) override;
+    void writeChunk(const QByteArray &data) override;
+    void endChunked() override;
+    void streamResponse(int status, const QByteArray &contentType, std::function<QByteArray()> producer, const HttpHeaders &extraHeaders = {}) override;
+    // Writes bytes as they are, outside any framing, then closes the connection.
+    void writeRawAndAbort(const QByteArray &bytes) override;
     // Drops the connection at once, without a response.
-    void abort();
+    void abort() override;
+    void injectConnectionFault(ConnectionFault fault, int graceMs) override;
+    [[nodiscard]] qint64 pendingBytes() const override;
+    [[nodiscard]] bool isOpen() const override;
+    [[nodiscard]] QByteArray protocol() const override { return QByteArrayLiteral("http/1.1"); }
+    [[nodiscard]] bool hasVerifiedClientCertificate() const override { return m_clientCertificateVerified; }
 
-    [[nodiscard]] qint64 pendingBytes() const;
     [[nodiscard]] bool isResponding() const { return m_responding; }
-    [[nodiscard]] bool isOpen() const;
-
-    // Whether the TLS peer presented a client certificate issued by the simulator's CA.
-    [[nodiscard]] bool hasVerifiedClientCertificate() const { return m_clientCertificateVerified; }
     void setClientCertificateVerified(bool verified) { m_clientCertificateVerified = verified; }
 
 Q_SIGNALS:
     void requestReceived(const Cachescope::Sim::HttpRequest &request);
-    // Emitted once when the socket is gone, for whatever reason.
-    void closed();
-    // Emitted as the peer reads, whenever less than a megabyte waits to be sent: the moment for
-    // a stream that holds back to write more.
-    void writable();
 
 private:
     void onReadyRead();
@@ -72,6 +60,8 @@ private:
     void fail(int status, const QByteArray &message);
     void onDisconnected();
     void closeGracefully();
+    void applyArmedFault();
+    void freeze();
 
     enum class State { Head, FixedBody, ChunkSize, ChunkData, ChunkTrailer, Done };
 
@@ -85,6 +75,8 @@ private:
     bool m_closeAfterResponse = false;
     bool m_closed = false;
     bool m_clientCertificateVerified = false;
+    bool m_frozen = false;
+    std::optional<ConnectionFault> m_armedFault;
     std::function<QByteArray()> m_producer;
 };
 

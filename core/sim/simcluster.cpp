@@ -1,5 +1,6 @@
 #include "core/sim/simcluster.h"
 
+#include "core/sim/apiserver.h"
 #include "core/sim/certificateauthority.h"
 #include "core/sim/objectstore.h"
 #include "core/sim/resourcecatalog.h"
@@ -171,6 +172,38 @@ quint64 SimCluster::resourceVersion() const
     if (!m_running || !m_server)
         return 0;
     return m_server->store()->resourceVersion();
+}
+
+HttpServer::Stats SimCluster::transportStats() const
+{
+    HttpServer::Stats stats;
+    if (!m_running || !m_server)
+        return stats;
+    SimServer *server = m_server;
+    QMetaObject::invokeMethod(
+        server,
+        [server, &stats] {
+            if (server->http())
+                stats = server->http()->stats();
+        },
+        Qt::BlockingQueuedConnection);
+    return stats;
+}
+
+int SimCluster::watchCount() const
+{
+    int count = 0;
+    if (!m_running || !m_server)
+        return count;
+    SimServer *server = m_server;
+    QMetaObject::invokeMethod(
+        server,
+        [server, &count] {
+            if (server->api())
+                count = server->api()->watchCount();
+        },
+        Qt::BlockingQueuedConnection);
+    return count;
 }
 
 void SimCluster::restart()

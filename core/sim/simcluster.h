@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/sim/faultplan.h"
+#include "core/sim/httpserver.h"
 #include "core/sim/simoptions.h"
 
 #include <QHash>
@@ -61,6 +62,11 @@ public:
     // "deployments.apps", "widgets.demo.cachescope.io"): what a client's cache must converge to.
     [[nodiscard]] QHash<QString, quint64> truth(const QString &resourceId) const;
     [[nodiscard]] quint64 resourceVersion() const;
+    // The server's connections by protocol and its HTTP/2 streams (asks the server thread and
+    // waits for it).
+    [[nodiscard]] HttpServer::Stats transportStats() const;
+    // The watches the server is serving now (asks the server thread and waits for it).
+    [[nodiscard]] int watchCount() const;
 
     // Drops every connection and forgets the watch history, as a restarted apiserver.
     void restart();

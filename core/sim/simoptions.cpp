@@ -13,6 +13,7 @@ void SimOptions::addOptions(QCommandLineParser &parser)
     parser.addOption({u"listen"_s, u"Address and port to listen on (default 127.0.0.1:0, an ephemeral port)."_s, u"ADDR:PORT"_s});
     parser.addOption({u"tls"_s, u"Serve HTTPS with a generated CA (the default)."_s});
     parser.addOption({u"plain"_s, u"Serve plain HTTP (token authentication only)."_s});
+    parser.addOption({u"http1-only"_s, u"Speak HTTP/1.1 only: no h2 by ALPN over TLS, no h2c with prior knowledge over plain HTTP."_s});
     parser.addOption({u"kubeconfig-out"_s, u"Where to write the kubeconfig for clients."_s, u"FILE"_s});
     parser.addOption({u"namespaces"_s, u"Application namespaces to generate."_s, u"N"_s, u"3"_s});
     parser.addOption({u"nodes"_s, u"Nodes to generate."_s, u"N"_s, u"3"_s});
@@ -21,7 +22,10 @@ void SimOptions::addOptions(QCommandLineParser &parser)
     parser.addOption({u"history"_s, u"Watch events kept for resumption at least; older versions get 410."_s, u"N"_s, u"10000"_s});
     parser.addOption(
         {u"history-window"_s, u"Seconds of watch events kept besides (the apiserver's watch cache keeps ~75); 0: only --history."_s, u"S"_s, u"75"_s});
-    parser.addOption({u"faults"_s, u"Fault plan, e.g. drop=0.02,throttle=0.05:1,latency=0.1:200,restart=30."_s, u"SPEC"_s});
+    parser.addOption({u"faults"_s,
+                      u"Fault plan, e.g. drop=0.02,throttle=0.05:1,latency=0.1:200,restart=30. Per request: drop, truncate, gone, throttle, error, "
+                      u"latency, stall; on the whole connection (every HTTP/2 stream on it): reset, halfopen, goaway[:GRACE_MS]."_s,
+                      u"SPEC"_s});
     parser.addOption({u"seed"_s, u"Seed of the workload and the fault plan."_s, u"S"_s, u"1"_s});
     parser.addOption({u"bookmark-interval"_s, u"Milliseconds between watch bookmarks."_s, u"MS"_s, u"5000"_s});
     parser.addOption({u"continue-ttl"_s, u"Milliseconds a continue token stays valid."_s, u"MS"_s, u"300000"_s});
@@ -50,6 +54,7 @@ std::optional<SimOptions> SimOptions::fromParser(const QCommandLineParser &parse
     if (parser.isSet(u"tls"_s) && parser.isSet(u"plain"_s))
         return fail(u"--tls and --plain exclude each other"_s);
     options.tls = !parser.isSet(u"plain"_s);
+    options.http1Only = parser.isSet(u"http1-only"_s);
     options.kubeconfigOut = parser.value(u"kubeconfig-out"_s);
     bool ok = true;
     auto number = [&](const QString &name, int minimum) {

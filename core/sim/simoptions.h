@@ -17,6 +17,7 @@ struct SimOptions
     QHostAddress address = QHostAddress::LocalHost;
     quint16 port = 0; // 0: ephemeral
     bool tls = true;
+    bool http1Only = false; // no HTTP/2 (neither h2 by ALPN nor h2c), for comparison
     QString kubeconfigOut; // empty: a temporary file, removed when the cluster stops
     int namespaces = 3;
     int nodes = 3;
@@ -33,7 +34,7 @@ struct SimOptions
     qint64 watchBufferLimit = 64 * 1024 * 1024;
     QString token; // empty: a random one
 
-    // Registers --listen, --tls, --plain, --kubeconfig-out, --namespaces, --nodes, --pods,
+    // Registers --listen, --tls, --plain, --http1-only, --kubeconfig-out, --namespaces, --nodes, --pods,
     // --churn, --history, --history-window, --faults, --seed (and the finer --bookmark-interval, --continue-ttl).
     static void addOptions(QCommandLineParser &parser);
     // Reads them back; nothing and *error when a value does not parse.

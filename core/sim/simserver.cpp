@@ -34,6 +34,7 @@ bool SimServer::start(QString *error)
     m_store = std::make_unique<ObjectStore>(m_options.history);
     m_store->setHistoryWindow(std::chrono::milliseconds(m_options.historyWindowMs));
     m_http = new HttpServer(this);
+    m_http->setHttp1Only(m_options.http1Only);
     if (m_options.tls && m_authority) {
         HttpServer::TlsSettings tls;
         tls.certificate = QSslCertificate(m_authority->serverCertificatePem());

@@ -1,7 +1,7 @@
 #include "core/sim/watchsession.h"
 
 #include "core/sim/apierror.h"
-#include "core/sim/httpconnection.h"
+#include "core/sim/httpexchange.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -11,15 +11,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope::Sim {
 
-WatchSession::WatchSession(
-    HttpConnection *connection, const ResourceType &type, const Options &options, std::function<quint64()> currentVersion, QObject *parent)
+WatchSession::WatchSession(HttpExchange *connection, const ResourceType &type, const Options &options, std::function<quint64()> currentVersion, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_type(type)
     , m_options(options)
     , m_currentVersion(std::move(currentVersion))
 {
-    connect(connection, &HttpConnection::closed, this, [this] {
+    connect(connection, &HttpExchange::closed, this, [this] {
         if (!m_finished) {
             m_finished = true;
             Q_EMIT finished(this);
@@ -46,7 +45,7 @@ void WatchSession::start(const QList<ObjectPtr> &initial, const QList<StoreEvent
     const QByteArray contentType =
         m_options.format == Format::Table ? QByteArray("application/json;as=Table;v=v1;g=meta.k8s.io") : QByteArray("application/json");
     m_connection->beginChunked(200, contentType);
-    connect(m_connection, &HttpConnection::writable, this, &WatchSession::flush);
+    connect(m_connection, &HttpExchange::writable, this, &WatchSession::flush);
     if (m_options.timeoutMs > 0) {
         m_timeout = new QTimer(this);
         m_timeout->setSingleShot(true);

@@ -15,7 +15,7 @@ class QTimer;
 
 namespace Cachescope::Sim {
 
-class HttpConnection;
+class HttpExchange;
 struct ApiError;
 
 // WatchSession is one WATCH response in progress: a chunked stream of newline-terminated JSON
@@ -51,7 +51,7 @@ public:
     };
 
     WatchSession(
-        HttpConnection *connection, const ResourceType &type, const Options &options, std::function<quint64()> currentVersion, QObject *parent = nullptr);
+        HttpExchange *connection, const ResourceType &type, const Options &options, std::function<quint64()> currentVersion, QObject *parent = nullptr);
     ~WatchSession() override;
 
     // Sends the response head; then the synthetic ADDED events of `initial` (objects that match
@@ -92,7 +92,7 @@ private:
     QByteArray renderFrame(StoreEventType type, const StoredObject &object, const QByteArray *cachedFrame);
     void sendBookmark(bool initialEventsEnd, quint64 version = 0);
 
-    QPointer<HttpConnection> m_connection;
+    QPointer<HttpExchange> m_connection;
     ResourceType m_type;
     Options m_options;
     std::function<quint64()> m_currentVersion;

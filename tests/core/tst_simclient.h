@@ -22,6 +22,7 @@ struct Response
     QByteArray body;
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
     QList<QNetworkReply::RawHeaderPair> headers;
+    bool http2 = false; // QNetworkRequest::Http2WasUsedAttribute
 
     [[nodiscard]] QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
     [[nodiscard]] QByteArray header(const QByteArray &name) const
@@ -45,6 +46,10 @@ public:
 
     void setSslConfiguration(const QSslConfiguration &config) { m_ssl = config; }
     void setToken(const QString &token) { m_token = token; }
+    // HTTP/2 with prior knowledge (h2c over plain HTTP).
+    void setHttp2Direct(bool direct) { m_http2Direct = direct; }
+    // Whether HTTP/2 may be negotiated by ALPN over TLS (Qt's default: yes).
+    void setHttp2Allowed(bool allowed) { m_http2Allowed = allowed; }
 
     [[nodiscard]] QNetworkRequest makeRequest(const QString &pathAndQuery, const QList<std::pair<QByteArray, QByteArray>> &headers = {}) const
     {
@@ -55,6 +60,10 @@ public:
             request.setRawHeader(name, value);
         if (m_ssl)
             request.setSslConfiguration(*m_ssl);
+        if (m_http2Direct)
+            request.setAttribute(QNetworkRequest::Http2DirectAttribute, true);
+        if (m_http2Allowed)
+            request.setAttribute(QNetworkRequest::Http2AllowedAttribute, *m_http2Allowed);
         return request;
     }
 
@@ -76,6 +85,7 @@ public:
         response.body = reply->readAll();
         response.error = reply->error();
         response.headers = reply->rawHeaderPairs();
+        response.http2 = reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool();
         reply->deleteLater();
         return response;
     }
@@ -92,6 +102,8 @@ private:
     QUrl m_base;
     QString m_token;
     std::optional<QSslConfiguration> m_ssl;
+    bool m_http2Direct = false;
+    std::optional<bool> m_http2Allowed;
 };
 
 // Reads a watch stream, one JSON event per line, into events.
@@ -114,7 +126,9 @@ public:
             m_buffer.remove(0, at);
         });
         connect(m_reply, &QNetworkReply::finished, this, [this] {
-            m_buffer += m_reply->readAll();
+            // An aborted reply (the reader's own destructor) is closed already.
+            if (m_reply->isOpen())
+                m_buffer += m_reply->readAll();
             finished = true;
         });
     }

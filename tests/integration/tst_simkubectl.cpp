@@ -74,6 +74,39 @@ private Q_SLOTS:
         QVERIFY(deployments.out.contains(u"UP-TO-DATE"_s));
     }
 
+    // kubectl (Go's HTTP/2 transport) negotiates h2 by ALPN when the server offers it, as against a
+    // real apiserver. GODEBUG=http2debug=1 makes Go's transport log its HTTP/2 connections; a
+    // connection that stayed HTTP/1.1 logs none.
+    void kubectlNegotiatesHttp2_data()
+    {
+        QTest::addColumn<bool>("http1Only");
+        QTest::addColumn<bool>("http2");
+        QTest::newRow("kubectl speaks h2 to the simulator over TLS") << false << true;
+        QTest::newRow("against --http1-only kubectl speaks HTTP/1.1") << true << false;
+    }
+    void kubectlNegotiatesHttp2()
+    {
+        QFETCH(bool, http1Only);
+        QFETCH(bool, http2);
+        SimProcess http1Sim;
+        const SimProcess *sim = &m_sim;
+        if (http1Only) {
+            QString error;
+            QVERIFY2(http1Sim.start({u"--pods"_s, u"2"_s, u"--http1-only"_s}, &error), qPrintable(error));
+            sim = &http1Sim;
+        }
+        QProcess process;
+        QProcessEnvironment environment = sim->clientEnvironment();
+        environment.insert(u"GODEBUG"_s, u"http2debug=1"_s);
+        process.setProcessEnvironment(environment);
+        process.start(u"kubectl"_s, {u"--cache-dir"_s, sim->home() + u"/kube-cache"_s, u"--request-timeout=30s"_s, u"get"_s, u"namespaces"_s});
+        QVERIFY(process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(process.exitCode() == 0, qPrintable(err));
+        QVERIFY(QString::fromUtf8(process.readAllStandardOutput()).contains(u"default"_s));
+        QCOMPARE(err.contains(u"http2: Transport creating client conn"_s), http2);
+    }
+
     void getJsonWithChunkSizePaginates()
     {
         const KubectlResult chunked = kubectl({u"get"_s, u"pods"_s, u"-A"_s, u"-o"_s, u"json"_s, u"--chunk-size"_s, u"5"_s, u"-v=6"_s});
