@@ -6,6 +6,7 @@
 #include "core/sim/httpexchange.h"
 #include "core/sim/httpserver.h"
 #include "core/sim/jsonpatch.h"
+#include "core/sim/kubeprotobuf.h"
 #include "core/sim/labelselector.h"
 #include "core/sim/objectstore.h"
 #include "core/sim/tableconverter.h"
@@ -845,9 +846,17 @@ void ApiServer::get(HttpExchange *connection, const HttpRequest &request, const 
 std::optional<QJsonObject> ApiServer::parseBody(HttpExchange *connection, const HttpRequest &request)
 {
     const QByteArray contentType = request.header("content-type");
+    if (contentType.split(';').value(0).trimmed().toLower() == KubeProtobuf::MediaType) {
+        // kubectl's typed commands (create namespace/configmap/deployment/secret) write
+        // protobuf; it is stored as the JSON the apiserver would have made of it.
+        QString error;
+        std::optional<QJsonObject> object = KubeProtobuf::decode(request.body, &error);
+        if (!object)
+            sendError(connection, ApiError::badRequest(u"the protobuf body could not be decoded: "_s + error));
+        return object;
+    }
     if (contentType.contains("protobuf") || contentType.contains("cbor")) {
-        // Only JSON is spoken here; typed clients that write protobuf (kubectl create
-        // configmap) are told so instead of getting a parse error.
+        // Told so instead of getting a parse error.
         sendError(connection, ApiError::unsupportedMediaType(QString::fromLatin1(contentType)));
         return std::nullopt;
     }
@@ -1007,7 +1016,11 @@ void ApiServer::remove(HttpExchange *connection, const HttpRequest &request, con
     QString precondition;
     QString propagation = request.queryValue(u"propagationPolicy"_s);
     if (!request.body.trimmed().isEmpty()) {
-        const QJsonObject options = QJsonDocument::fromJson(request.body).object();
+        // DeleteOptions, in JSON or (from typed clients) protobuf.
+        const std::optional<QJsonObject> parsed = parseBody(connection, request);
+        if (!parsed)
+            return;
+        const QJsonObject &options = *parsed;
         precondition = options.value(u"preconditions").toObject().value(u"resourceVersion").toString();
         const QString uid = options.value(u"preconditions").toObject().value(u"uid").toString();
         const ObjectPtr current = m_store->get(route.type, route.namespaceName, route.name);

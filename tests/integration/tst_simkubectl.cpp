@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
+#include <QVariantMap>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -46,6 +47,28 @@ private:
     }
 
     static QStringList dataLines(const QString &output) { return output.split(u'\n', Qt::SkipEmptyParts).mid(1); }
+
+    // The value at a dotted path ("spec.template.spec.containers.0.image") of a JSON object.
+    static QJsonValue valueAt(const QJsonObject &object, const QString &path)
+    {
+        QJsonValue value = object;
+        for (const QString &part : path.split(u'.')) {
+            bool index = false;
+            const int position = part.toInt(&index);
+            value = index ? value.toArray().at(position) : value.toObject().value(part);
+        }
+        return value;
+    }
+
+    QString writeManifest(const QString &name, const QByteArray &content)
+    {
+        const QString path = m_sim.home() + u'/' + name;
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write(content);
+        return path;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -176,6 +199,84 @@ private Q_SLOTS:
         QVERIFY(result.err.contains(u"NotFound"_s));
     }
 
+    // kubectl's typed commands write protobuf (create namespace/configmap/secret/deployment);
+    // the rest of the flow (apply, scale, label, delete) then works on what they made. The rows
+    // run in order: later ones use the objects of earlier ones. Each checks the object through
+    // the API (`get --raw`), in the JSON the simulator stores.
+    void typedCommandsWork_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QVariantMap>("expected"); // dotted path -> value; empty: the object is gone
+
+        const QString manifestJson = writeManifest(u"typed-apply.json"_s,
+                                                   R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"applied-json","namespace":"typed"},)"
+                                                   R"("data":{"format":"json"}})");
+        const QString manifestYaml = writeManifest(
+            u"typed-apply.yaml"_s,
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: applied\n  namespace: typed\nspec:\n  replicas: 2\n  selector:\n    "
+            "matchLabels:\n      app: applied\n  template:\n    metadata:\n      labels:\n        app: applied\n    spec:\n      containers:\n      "
+            "- name: c\n        image: busybox:1.36\n");
+        const QString base64Secret = QString::fromLatin1(QByteArray("s3cr3t").toBase64());
+
+        QTest::newRow("create namespace writes protobuf and the Namespace is stored")
+            << QStringList{u"create"_s, u"namespace"_s, u"typed"_s} << u"namespace/typed created"_s << u"/api/v1/namespaces/typed"_s
+            << QVariantMap{{u"kind"_s, u"Namespace"_s}, {u"metadata.name"_s, u"typed"_s}};
+        QTest::newRow("create configmap --from-literal stores the literals")
+            << QStringList{u"create"_s, u"configmap"_s, u"literals"_s, u"-n"_s, u"typed"_s, u"--from-literal=a=b"_s, u"--from-literal=greeting=hello"_s}
+            << u"configmap/literals created"_s << u"/api/v1/namespaces/typed/configmaps/literals"_s
+            << QVariantMap{{u"data.a"_s, u"b"_s}, {u"data.greeting"_s, u"hello"_s}, {u"metadata.namespace"_s, u"typed"_s}};
+        QTest::newRow("create secret generic stores the bytes base64-encoded")
+            << QStringList{u"create"_s, u"secret"_s, u"generic"_s, u"db"_s, u"-n"_s, u"typed"_s, u"--from-literal=password=s3cr3t"_s} << u"secret/db created"_s
+            << u"/api/v1/namespaces/typed/secrets/db"_s << QVariantMap{{u"data.password"_s, base64Secret}};
+        QTest::newRow("create deployment --image stores the pod template")
+            << QStringList{u"create"_s, u"deployment"_s, u"web"_s, u"-n"_s, u"typed"_s, u"--image=nginx:1.27"_s, u"--port=8080"_s}
+            << u"deployment.apps/web created"_s << u"/apis/apps/v1/namespaces/typed/deployments/web"_s
+            << QVariantMap{{u"spec.replicas"_s, 1},
+                           {u"spec.selector.matchLabels.app"_s, u"web"_s},
+                           {u"spec.template.spec.containers.0.image"_s, u"nginx:1.27"_s},
+                           {u"spec.template.spec.containers.0.ports.0.containerPort"_s, 8080}};
+        QTest::newRow("create deployment --replicas=0 keeps the zero")
+            << QStringList{u"create"_s, u"deployment"_s, u"idle"_s, u"-n"_s, u"typed"_s, u"--image=nginx"_s, u"--replicas=0"_s}
+            << u"deployment.apps/idle created"_s << u"/apis/apps/v1/namespaces/typed/deployments/idle"_s << QVariantMap{{u"spec.replicas"_s, 0}};
+        QTest::newRow("apply -f JSON into the typed namespace")
+            << QStringList{u"apply"_s, u"-f"_s, manifestJson} << u"configmap/applied-json created"_s << u"/api/v1/namespaces/typed/configmaps/applied-json"_s
+            << QVariantMap{{u"data.format"_s, u"json"_s}};
+        QTest::newRow("apply -f YAML into the typed namespace")
+            << QStringList{u"apply"_s, u"-f"_s, manifestYaml} << u"deployment.apps/applied created"_s << u"/apis/apps/v1/namespaces/typed/deployments/applied"_s
+            << QVariantMap{{u"spec.replicas"_s, 2}, {u"spec.template.spec.containers.0.image"_s, u"busybox:1.36"_s}};
+        QTest::newRow("scale a deployment that create deployment made")
+            << QStringList{u"scale"_s, u"-n"_s, u"typed"_s, u"deployment/web"_s, u"--replicas=3"_s} << u"deployment.apps/web scaled"_s
+            << u"/apis/apps/v1/namespaces/typed/deployments/web"_s << QVariantMap{{u"spec.replicas"_s, 3}};
+        QTest::newRow("label a configmap that create configmap made")
+            << QStringList{u"label"_s, u"-n"_s, u"typed"_s, u"configmap/literals"_s, u"tier=test"_s} << u"configmap/literals labeled"_s
+            << u"/api/v1/namespaces/typed/configmaps/literals"_s << QVariantMap{{u"metadata.labels.tier"_s, u"test"_s}, {u"data.a"_s, u"b"_s}};
+        QTest::newRow("delete a secret that create secret made") << QStringList{u"delete"_s, u"-n"_s, u"typed"_s, u"secret/db"_s} << u"secret \"db\" deleted"_s
+                                                                 << u"/api/v1/namespaces/typed/secrets/db"_s << QVariantMap{};
+    }
+
+    void typedCommandsWork()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, output);
+        QFETCH(QString, path);
+        QFETCH(QVariantMap, expected);
+        const KubectlResult result = kubectl(arguments);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QCOMPARE(result.out.trimmed(), output);
+        const KubectlResult raw = kubectl({u"get"_s, u"--raw"_s, path});
+        if (expected.isEmpty()) {
+            QVERIFY(raw.exitCode != 0);
+            QVERIFY2(raw.err.contains(u"NotFound"_s), qPrintable(raw.err));
+            return;
+        }
+        QVERIFY2(raw.exitCode == 0, qPrintable(raw.err));
+        const QJsonObject object = QJsonDocument::fromJson(raw.out.toUtf8()).object();
+        for (auto it = expected.cbegin(); it != expected.cend(); ++it)
+            QCOMPARE(valueAt(object, it.key()).toVariant(), it.value());
+    }
+
     void scaleAdjustsReplicas()
     {
         const KubectlResult list = kubectl({u"get"_s, u"deploy"_s, u"-n"_s, u"shop"_s, u"-o"_s, u"jsonpath={.items[0].metadata.name}"_s});
@@ -205,7 +306,7 @@ private Q_SLOTS:
         };
         QVERIFY2(waitFor("kube-root-ca.crt"), output.constData());
         QVERIFY(output.startsWith("NAME"));
-        // `create -f` writes JSON; `create configmap` would write protobuf, which is not served.
+        // `create -f` writes JSON, `create configmap` protobuf: the watch sees both.
         const QString manifest = m_sim.home() + u"/configmap.yaml"_s;
         QFile file(manifest);
         QVERIFY(file.open(QIODevice::WriteOnly));
@@ -217,6 +318,9 @@ private Q_SLOTS:
         const KubectlResult created = kubectl(create);
         QVERIFY2(created.exitCode == 0, qPrintable(created.err));
         QVERIFY2(waitFor("watched"), output.constData());
+        const KubectlResult typed = kubectl({u"create"_s, u"configmap"_s, u"watched-typed"_s, u"-n"_s, u"shop"_s, u"--from-literal=a=b"_s});
+        QVERIFY2(typed.exitCode == 0, qPrintable(typed.err));
+        QVERIFY2(waitFor("watched-typed"), output.constData());
         QCOMPARE(watch.state(), QProcess::Running);
         watch.kill();
         watch.waitForFinished();
