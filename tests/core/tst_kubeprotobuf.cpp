@@ -3,9 +3,10 @@
 // body and its JSON come from).
 #include "core/sim/kubeprotobuf.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -52,8 +53,6 @@ class TestKubeProtobuf : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void init() { QTest::failOnWarning(QRegularExpression(u".*"_s)); }
-
     void decodesWhatTheApiserverStores_data()
     {
         QTest::addColumn<QString>("name");
@@ -152,5 +151,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKubeProtobuf)
+CACHESCOPE_TEST_GUILESS_MAIN(TestKubeProtobuf)
 #include "tst_kubeprotobuf.moc"
