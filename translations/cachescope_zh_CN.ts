@@ -1164,37 +1164,6 @@ Cluster: %3, user: %4</source>
         </message>
     </context>
     <context>
-        <name>LabelSelector</name>
-        <message>
-            <source>expected ',' or the end</source>
-            <translation>此处应为 ',' 或结尾</translation>
-        </message>
-        <message>
-            <source>expected a label key after '!'</source>
-            <translation>'!' 之后应为标签键</translation>
-        </message>
-        <message>
-            <source>expected a label key</source>
-            <translation>此处应为标签键</translation>
-        </message>
-        <message>
-            <source>expected '=', '==', '!=', 'in' or 'notin'</source>
-            <translation>此处应为 '='、'=='、'!='、'in' 或 'notin'</translation>
-        </message>
-        <message>
-            <source>expected '('</source>
-            <translation>此处应为 '('</translation>
-        </message>
-        <message>
-            <source>expected ',' or ')' in the value list</source>
-            <translation>值列表中此处应为 ',' 或 ')'</translation>
-        </message>
-        <message>
-            <source>the value list is empty</source>
-            <translation>值列表为空</translation>
-        </message>
-    </context>
-    <context>
         <name>ResourceColumns</name>
         <message>
             <source>Last Seen</source>

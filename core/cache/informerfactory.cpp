@@ -34,8 +34,9 @@ Indexers InformerFactory::defaultIndexers(const ApiResource &resource)
     return indexers;
 }
 
-SharedIndexInformer *InformerFactory::informer(const InformerKey &key)
+SharedIndexInformer *InformerFactory::informer(const InformerKey &requested)
 {
+    const InformerKey key = requested.canonical();
     if (SharedIndexInformer *existing = find(key)) {
         return existing;
     }
@@ -58,7 +59,7 @@ SharedIndexInformer *InformerFactory::informer(const InformerKey &key)
 
 SharedIndexInformer *InformerFactory::find(const InformerKey &key) const
 {
-    return m_informers.value(key);
+    return m_informers.value(key.canonical());
 }
 
 QList<SharedIndexInformer *> InformerFactory::informers() const

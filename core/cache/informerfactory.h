@@ -42,8 +42,9 @@ public:
     void setDefaultOptions(const SharedIndexInformer::Options &options) { m_defaults = options; }
     const SharedIndexInformer::Options &defaultOptions() const { return m_defaults; }
 
-    // informer() returns the informer of `key`, created (not started) if needed.
-    SharedIndexInformer *informer(const InformerKey &key);
+    // informer() returns the informer of `key`, created (not started) if needed. Keys are
+    // compared in their canonical() form, which keys() and informerCreated() report.
+    SharedIndexInformer *informer(const InformerKey &requested);
     // find() returns the informer of `key` if it exists.
     SharedIndexInformer *find(const InformerKey &key) const;
     QList<SharedIndexInformer *> informers() const;

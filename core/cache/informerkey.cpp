@@ -1,5 +1,8 @@
 #include "core/cache/informerkey.h"
 
+#include "core/kube/fieldselector.h"
+#include "core/kube/labelselector.h"
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
@@ -21,6 +24,18 @@ QString InformerKey::name() const
         name += u" (metadata)"_s;
     }
     return name;
+}
+
+InformerKey InformerKey::canonical() const
+{
+    InformerKey key = *this;
+    if (const auto labels = LabelSelector::parse(labelSelector); std::holds_alternative<LabelSelector>(labels)) {
+        key.labelSelector = std::get<LabelSelector>(labels).toString();
+    }
+    if (const auto fields = FieldSelector::parse(fieldSelector); std::holds_alternative<FieldSelector>(fields)) {
+        key.fieldSelector = std::get<FieldSelector>(fields).toString();
+    }
+    return key;
 }
 
 size_t qHash(const InformerKey &key, size_t seed) noexcept

@@ -9,8 +9,8 @@ namespace Cachescope {
 
 // InformerKey says which informer of a cluster is meant: a resource, one namespace (empty = all,
 // or the resource is cluster-scoped), the selectors sent to the server, and whether only
-// metadata is listed. Two requests with equal keys share one informer (InformerFactory).
-// Plain value type.
+// metadata is listed. Two requests with equal canonical() keys share one informer
+// (InformerFactory), so `-l a=b,c=d` and `-l c=d,a=b` are one informer. Plain value type.
 struct InformerKey
 {
     ApiResource resource;
@@ -22,6 +22,9 @@ struct InformerKey
     // name() is how the UI and the CLI name the informer: "pods", "deployments.apps",
     // "pods -n shop -l app=web", "pods (metadata)".
     QString name() const;
+    // canonical() is the key with its selectors in LabelSelector's and FieldSelector's canonical
+    // form. A selector that does not parse stays as written: the server answers for it.
+    [[nodiscard]] InformerKey canonical() const;
 
     friend bool operator==(const InformerKey &a, const InformerKey &b)
     {

@@ -1,11 +1,27 @@
 #include "core/cli/informerrequest.h"
 
+#include "core/kube/fieldselector.h"
+#include "core/kube/labelselector.h"
+
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
+
+namespace {
+
+// selectorError() says what is wrong with a selector and points at it under the text as typed:
+//   -l: unable to parse requirement: found '', expected: ',' or ')' (at character 12)
+//     app in (web
+//                ^
+QString selectorError(const QString &option, const QString &text, const SelectorError &error)
+{
+    return u"%1: %2 (at character %3)\n    %4\n    %5^"_s.arg(option, error.message).arg(error.position + 1).arg(text, QString(error.position, u' '));
+}
+
+} // namespace
 
 QList<QCommandLineOption> InformerRequest::options()
 {
@@ -33,8 +49,18 @@ std::optional<InformerRequest> InformerRequest::fromParser(const QCommandLinePar
         *errorMessage = u"-n and -A exclude each other"_s;
         return std::nullopt;
     }
+    // A malformed selector is rejected here, before any request: sent as it is, it would come
+    // back only as the server's 400 after discovery, which the informer then retries.
     request.labelSelector = parser.value(u"l"_s);
+    if (const auto labels = LabelSelector::parse(request.labelSelector); const auto *error = std::get_if<SelectorError>(&labels)) {
+        *errorMessage = selectorError(u"-l"_s, request.labelSelector, *error);
+        return std::nullopt;
+    }
     request.fieldSelector = parser.value(u"field-selector"_s);
+    if (const auto fields = FieldSelector::parse(request.fieldSelector); const auto *error = std::get_if<SelectorError>(&fields)) {
+        *errorMessage = selectorError(u"--field-selector"_s, request.fieldSelector, *error);
+        return std::nullopt;
+    }
     request.metadataOnly = parser.isSet(u"metadata-only"_s);
     if (parser.isSet(u"timeout"_s)) {
         const auto timeout = parseDuration(parser.value(u"timeout"_s));

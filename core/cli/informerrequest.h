@@ -28,7 +28,8 @@ struct InformerRequest
 
     static QList<QCommandLineOption> options();
     // fromParser() fills a request from parsed options and the resource argument; on a bad value
-    // it returns nothing and sets *errorMessage.
+    // (a selector that does not parse included, with the position of its error) it returns
+    // nothing and sets *errorMessage.
     [[nodiscard]] static std::optional<InformerRequest> fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage);
 };
 

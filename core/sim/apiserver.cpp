@@ -1,13 +1,13 @@
 #include "core/sim/apiserver.h"
 
+#include "core/kube/fieldselector.h"
+#include "core/kube/labelselector.h"
 #include "core/sim/apierror.h"
 #include "core/sim/discovery.h"
-#include "core/sim/fieldselector.h"
 #include "core/sim/httpexchange.h"
 #include "core/sim/httpserver.h"
 #include "core/sim/jsonpatch.h"
 #include "core/sim/kubeprotobuf.h"
-#include "core/sim/labelselector.h"
 #include "core/sim/objectstore.h"
 #include "core/sim/tableconverter.h"
 #include "core/sim/watchsession.h"
@@ -487,17 +487,18 @@ void ApiServer::list(HttpExchange *connection, const HttpRequest &request, const
         if (!faultApplied)
             m_faults->release(decision, u"the list was answered without it"_s);
     });
-    QString error;
-    const std::optional<LabelSelector> labels = LabelSelector::parse(request.queryValue(u"labelSelector"_s), &error);
-    if (!labels) {
-        sendError(connection, ApiError::badRequest(error));
+    const auto parsedLabels = LabelSelector::parse(request.queryValue(u"labelSelector"_s));
+    if (const auto *error = std::get_if<SelectorError>(&parsedLabels)) {
+        sendError(connection, ApiError::badRequest(error->message));
         return;
     }
-    const std::optional<FieldSelector> fields = FieldSelector::parse(request.queryValue(u"fieldSelector"_s), supportedFields(route.type), &error);
-    if (!fields) {
-        sendError(connection, ApiError::badRequest(error));
+    const auto parsedFields = FieldSelector::parse(request.queryValue(u"fieldSelector"_s), supportedFields(route.type));
+    if (const auto *error = std::get_if<SelectorError>(&parsedFields)) {
+        sendError(connection, ApiError::badRequest(error->message));
         return;
     }
+    const LabelSelector *labels = &std::get<LabelSelector>(parsedLabels);
+    const FieldSelector *fields = &std::get<FieldSelector>(parsedFields);
     const QString rvParam = request.queryValue(u"resourceVersion"_s);
     const QString rvMatch = request.queryValue(u"resourceVersionMatch"_s);
     const QString continueParam = request.queryValue(u"continue"_s);
@@ -696,23 +697,22 @@ void ApiServer::watch(HttpExchange *connection, const HttpRequest &request, cons
         if (!faultApplied)
             m_faults->release(decision, u"the watch was answered without it"_s);
     });
-    QString error;
     WatchSession::Options options;
-    const std::optional<LabelSelector> labels = LabelSelector::parse(request.queryValue(u"labelSelector"_s), &error);
-    if (!labels) {
-        sendError(connection, ApiError::badRequest(error));
+    const auto labels = LabelSelector::parse(request.queryValue(u"labelSelector"_s));
+    if (const auto *error = std::get_if<SelectorError>(&labels)) {
+        sendError(connection, ApiError::badRequest(error->message));
         return;
     }
-    const std::optional<FieldSelector> fields = FieldSelector::parse(request.queryValue(u"fieldSelector"_s), supportedFields(route.type), &error);
-    if (!fields) {
-        sendError(connection, ApiError::badRequest(error));
+    const auto fields = FieldSelector::parse(request.queryValue(u"fieldSelector"_s), supportedFields(route.type));
+    if (const auto *error = std::get_if<SelectorError>(&fields)) {
+        sendError(connection, ApiError::badRequest(error->message));
         return;
     }
-    options.labels = *labels;
-    options.fields = *fields;
+    options.labels = std::get<LabelSelector>(labels);
+    options.fields = std::get<FieldSelector>(fields);
     if (!route.name.isEmpty()) {
         // GET .../pods/NAME?watch=true is the old form of a single-object watch.
-        options.fields = *FieldSelector::parse(u"metadata.name="_s + route.name, supportedFields(route.type));
+        options.fields = std::get<FieldSelector>(FieldSelector::parse(u"metadata.name="_s + route.name));
     }
     options.namespaceName = route.namespaceName;
     options.bookmarks = isTrue(request.queryValue(u"allowWatchBookmarks"_s));

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/sim/fieldselector.h"
-#include "core/sim/labelselector.h"
+#include "core/kube/fieldselector.h"
+#include "core/kube/labelselector.h"
 #include "core/sim/resourcecatalog.h"
 #include "core/sim/storedobject.h"
 #include "core/sim/tableconverter.h"

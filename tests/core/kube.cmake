@@ -8,3 +8,5 @@ cachescope_add_test(NAME tst_apiclient SOURCES tst_apiclient.cpp LIBRARIES cache
 cachescope_add_test(NAME tst_discovery SOURCES tst_discovery.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_clicommands SOURCES tst_clicommands.cpp LIBRARIES cachescope-clicommands LABELS core)
 cachescope_add_test(NAME tst_durations SOURCES tst_durations.cpp LIBRARIES cachescope-clicommands LABELS core)
+cachescope_add_test(NAME tst_labelselector SOURCES tst_labelselector.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_fieldselector SOURCES tst_fieldselector.cpp LIBRARIES cachescope-core LABELS core)

@@ -140,6 +140,18 @@ void TestCluster::sameKeySharesOneInformer()
     QVERIFY(cluster.informers()->informer(pods) != cluster.informers()->informer(labelled));
     QCOMPARE(cluster.informers()->informers().size(), 2);
     QCOMPARE(labelled.name(), u"pods -l app=web"_s);
+    // Selectors are compared in their canonical form: the order of requirements or terms and
+    // `==` for `=` make no second informer.
+    InformerKey ab = pods;
+    ab.labelSelector = u"a=b,c=d"_s;
+    ab.fieldSelector = u"spec.nodeName=n1,status.phase!=Failed"_s;
+    InformerKey ba = pods;
+    ba.labelSelector = u"c=d, a==b"_s;
+    ba.fieldSelector = u"status.phase!=Failed,spec.nodeName==n1"_s;
+    QCOMPARE(cluster.informers()->informer(ab), cluster.informers()->informer(ba));
+    QCOMPARE(cluster.informers()->informers().size(), 3);
+    QCOMPARE(cluster.informers()->find(ba)->name(), u"pods -l a=b,c=d --field-selector spec.nodeName=n1,status.phase!=Failed"_s);
+    QCOMPARE(cluster.informers()->keys().constLast().labelSelector, u"a=b,c=d"_s);
 }
 
 void TestCluster::unreachableServerIsRetriedWithBackoff()

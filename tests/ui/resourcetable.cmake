@@ -1,7 +1,6 @@
 # Tests of the live resource table and the resource tree (issue 6). The model test runs real
 # informers against an in-process SimCluster.
 cachescope_add_test(NAME tst_resourcetablemodel SOURCES tst_resourcetablemodel.cpp LIBRARIES cachescope-ui cachescope-simulator LABELS ui TIMEOUT 300)
-cachescope_add_test(NAME tst_labelselector SOURCES tst_labelselector.cpp LIBRARIES cachescope-ui LABELS ui)
 cachescope_add_test(NAME tst_resourcefilterproxymodel SOURCES tst_resourcefilterproxymodel.cpp LIBRARIES cachescope-ui LABELS ui)
 cachescope_add_test(NAME tst_resourcetreemodel SOURCES tst_resourcetreemodel.cpp LIBRARIES cachescope-ui LABELS ui)
 cachescope_add_test(NAME tst_resourcetableview SOURCES tst_resourcetableview.cpp LIBRARIES cachescope-ui LABELS ui)

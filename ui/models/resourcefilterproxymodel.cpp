@@ -292,7 +292,7 @@ bool ResourceFilterProxyModel::accepts(int sourceRow) const
     if (!m_text.isEmpty() && !object.name().contains(m_text, Qt::CaseInsensitive) && !object.namespaceName().contains(m_text, Qt::CaseInsensitive)) {
         return false;
     }
-    return m_selector.matches(object);
+    return m_selector.isEmpty() || m_selector.matches(object.labels());
 }
 
 bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) const

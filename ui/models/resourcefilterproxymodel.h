@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/models/labelselector.h"
+#include "core/kube/labelselector.h"
 #include "ui/models/resourcetablemodel.h"
 
 #include <QAbstractProxyModel>

@@ -1,6 +1,6 @@
 #include "ui/widgets/resourcetableview.h"
 
-#include "ui/models/labelselector.h"
+#include "core/kube/labelselector.h"
 #include "ui/models/resourcefilterproxymodel.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
