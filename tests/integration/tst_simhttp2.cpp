@@ -5,6 +5,8 @@
 #include "core/sim/simcluster.h"
 #include "tst_simclient.h"
 
+#include "testmain.h"
+
 #include <QRegularExpression>
 #include <QTest>
 
@@ -290,5 +292,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimHttp2)
+CACHESCOPE_TEST_GUILESS_MAIN(TestSimHttp2)
 #include "tst_simhttp2.moc"
