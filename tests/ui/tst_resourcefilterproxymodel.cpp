@@ -258,7 +258,7 @@ void TestResourceFilterProxyModel::randomBatchesKeepTheOrder()
         // The reference: the passing rows of the model, ordered as the proxy promises.
         QList<int> expectedRows;
         for (int row = 0; row < m_model->rowCount(); ++row) {
-            if (labels.matches(m_model->objectAt(row))) {
+            if (labels.matches(m_model->objectAt(row).labels())) {
                 expectedRows.append(row);
             }
         }
