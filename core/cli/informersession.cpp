@@ -69,6 +69,13 @@ void InformerSession::onDiscovered()
         return;
     }
     const DiscoveryResult &discovery = m_cluster->discovery();
+    if (m_failFast) {
+        // `get` is kubectl get: a LIST (paged), not a streaming list, so that what the server
+        // refuses is the list, in the words kubectl reports it with.
+        SharedIndexInformer::Options defaults = m_cluster->informers()->defaultOptions();
+        defaults.reflector.useWatchList = false;
+        m_cluster->informers()->setDefaultOptions(defaults);
+    }
     QList<InformerKey> keys;
     for (const QString &name : m_request.resource.split(u',')) {
         const auto resolved = discovery.resolve(name.trimmed());

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void convergesAfterFaults();
     void convergesThroughResettingProxy_data();
     void convergesThroughResettingProxy();
+    void hundredWatchesOnOneConnectionSurviveAReset();
 
 private:
     static QString describe(const Reflector::Status &status)
@@ -183,20 +184,27 @@ void TestInformerConvergence::convergesThroughResettingProxy_data()
 {
     QTest::addColumn<int>("queueKind");
     QTest::addColumn<bool>("watchList");
+    QTest::addColumn<bool>("http2");
     const int real = int(DeltaQueue::Kind::RealFifo);
     const int delta = int(DeltaQueue::Kind::DeltaFifo);
-    QTest::newRow("HTTP/1.1, RealFifo, paged list, connections reset at random") << real << false;
-    QTest::newRow("HTTP/1.1, DeltaFifo, paged list, connections reset at random") << delta << false;
-    QTest::newRow("HTTP/1.1, RealFifo, streaming list, connections reset at random") << real << true;
-    QTest::newRow("HTTP/1.1, DeltaFifo, streaming list, connections reset at random") << delta << true;
+    QTest::newRow("HTTP/1.1, RealFifo, paged list, connections reset at random") << real << false << false;
+    QTest::newRow("HTTP/1.1, DeltaFifo, paged list, connections reset at random") << delta << false << false;
+    QTest::newRow("HTTP/1.1, RealFifo, streaming list, connections reset at random") << real << true << false;
+    QTest::newRow("HTTP/1.1, DeltaFifo, streaming list, connections reset at random") << delta << true << false;
+    QTest::newRow("HTTP/2, RealFifo, paged list, the shared connection reset at random") << real << false << true;
+    QTest::newRow("HTTP/2, DeltaFifo, paged list, the shared connection reset at random") << delta << false << true;
+    QTest::newRow("HTTP/2, RealFifo, streaming list, the shared connection reset at random") << real << true << true;
+    QTest::newRow("HTTP/2, DeltaFifo, streaming list, the shared connection reset at random") << delta << true << true;
 }
 
 void TestInformerConvergence::convergesThroughResettingProxy()
 {
     QFETCH(int, queueKind);
     QFETCH(bool, watchList);
+    QFETCH(bool, http2);
 
     Sim::SimOptions simOptions;
+    simOptions.http1Only = !http2;
     simOptions.pods = 150;
     simOptions.churn = 40;
     simOptions.history = 2000; // resumes mostly succeed; some meet 410 and relist
@@ -253,6 +261,86 @@ void TestInformerConvergence::convergesThroughResettingProxy()
     QVERIFY2(status.errors >= 1, qPrintable(describe(status)));
     QVERIFY2(status.reconnects + status.relists >= 1, qPrintable(describe(status)));
     QVERIFY2(status.watchesOpened >= 2, qPrintable(describe(status)));
+    // The protocol the row names is the one the client spoke.
+    const Sim::HttpServer::Stats transport = sim.transportStats();
+    QVERIFY2(http2 ? transport.http2Sessions >= 2 && transport.http1Connections == 0 : transport.http2Sessions == 0,
+             qPrintable(u"h2 sessions %1, HTTP/1.1 connections %2"_s.arg(transport.http2Sessions).arg(transport.http1Connections)));
+}
+
+// A hundred watches over the one HTTP/2 connection of one client (a hundred informers of pods,
+// told apart by selectors that all match), the connection reset under them mid-way: every
+// informer sees the loss, resumes, and converges on the server's truth.
+void TestInformerConvergence::hundredWatchesOnOneConnectionSurviveAReset()
+{
+    Sim::SimOptions simOptions;
+    simOptions.pods = 60;
+    simOptions.churn = 30;
+    simOptions.bookmarkIntervalMs = 1000;
+    simOptions.seed = 29;
+    Sim::SimCluster sim(simOptions);
+    QString error;
+    QVERIFY2(sim.start(&error), qPrintable(error));
+    Test::TcpFaultProxy proxy(quint16(sim.url().port()));
+    QVERIFY2(proxy.start(&error), qPrintable(error));
+    const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
+    auto rest = kubeconfig.restConfig(u"sim-token"_s);
+    QVERIFY(std::holds_alternative<RestConfig>(rest));
+    RestConfig config = std::get<RestConfig>(rest);
+    QUrl server = config.cluster.server;
+    server.setPort(proxy.port());
+    config.cluster.server = server;
+
+    Cluster cluster(config);
+    SharedIndexInformer::Options options;
+    options.reflector.backoff.initial = std::chrono::milliseconds(100);
+    options.reflector.backoff.cap = std::chrono::milliseconds(1000);
+    options.reflector.minWatchTimeout = std::chrono::seconds(60);
+    cluster.informers()->setDefaultOptions(options);
+    QSignalSpy discovered(&cluster, &Cluster::discovered);
+    cluster.start();
+    QVERIFY(discovered.wait(30000));
+    const ApiResource pods = std::get<ApiResource>(cluster.discovery().resolve(u"pods"_s));
+    QList<SharedIndexInformer *> informers;
+    for (int i = 0; i < 100; ++i) {
+        InformerKey key;
+        key.resource = pods;
+        key.labelSelector = u"absent-%1!=x"_s.arg(i); // true of every pod, a distinct informer each
+        informers.append(cluster.informers()->informer(key));
+    }
+    cluster.informers()->start();
+    auto watching = [&] {
+        return std::all_of(informers.cbegin(), informers.cend(), [](const SharedIndexInformer *informer) {
+            return informer->hasSynced() && informer->counters().reflector.state == Reflector::State::Watching;
+        });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(watching(), 90000);
+    QTRY_VERIFY_WITH_TIMEOUT(sim.transportStats().openHttp2Streams >= 100, 30000);
+    QVERIFY2(sim.transportStats().http1Connections == 0, "the watches must go over HTTP/2");
+    QList<quint64> watchesBefore;
+    for (const SharedIndexInformer *informer : std::as_const(informers)) {
+        watchesBefore.append(informer->counters().reflector.watchesOpened);
+    }
+
+    proxy.resetAll();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        watching() &&
+            [&] {
+                for (qsizetype i = 0; i < informers.size(); ++i) {
+                    if (informers.at(i)->counters().reflector.watchesOpened <= watchesBefore.at(i)) {
+                        return false;
+                    }
+                }
+                return true;
+            }(),
+        90000);
+    sim.setChurn(0);
+    const QHash<QString, quint64> truth = sim.truth(u"pods"_s);
+    for (const SharedIndexInformer *informer : std::as_const(informers)) {
+        QTRY_COMPARE_WITH_TIMEOUT(cacheState(*informer), truth, 60000);
+        const Reflector::Status status = informer->counters().reflector;
+        QVERIFY2(status.errors >= 1 && status.reconnects + status.relists >= 1, qPrintable(informer->name() + u": "_s + describe(status)));
+    }
+    qInfo("100 informers converged after the reset; h2 sessions %d, streams %d", sim.transportStats().http2Sessions, sim.transportStats().http2Streams);
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestInformerConvergence)

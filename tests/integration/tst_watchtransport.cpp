@@ -64,17 +64,21 @@ private:
 void TestWatchTransport::halfOpenConnectionIsRecovered_data()
 {
     QTest::addColumn<int>("bookmarkIntervalMs");
-    QTest::newRow("HTTP/1.1, bookmarks every 500 ms: a half-open connection is noticed from their pace and recovered") << 500;
-    QTest::newRow("HTTP/1.1, no bookmark in sight: a half-open connection is noticed within the 45 s health-check budget and recovered") << 120000;
+    QTest::addColumn<bool>("http2");
+    QTest::newRow("HTTP/1.1, bookmarks every 500 ms: a half-open connection is noticed from their pace and recovered") << 500 << false;
+    QTest::newRow("HTTP/2, bookmarks every 500 ms: the shared connection is noticed dead from their pace and recovered") << 500 << true;
+    QTest::newRow("HTTP/2, no bookmark in sight: a half-open connection is noticed within the 45 s health-check budget and recovered") << 120000 << true;
 }
 
 void TestWatchTransport::halfOpenConnectionIsRecovered()
 {
     QFETCH(int, bookmarkIntervalMs);
+    QFETCH(bool, http2);
     Sim::SimOptions simOptions;
     simOptions.pods = 60;
     simOptions.churn = 5;
     simOptions.bookmarkIntervalMs = bookmarkIntervalMs;
+    simOptions.http1Only = !http2;
     simOptions.seed = 31;
     Sim::SimCluster sim(simOptions);
     QString error;
@@ -126,6 +130,10 @@ void TestWatchTransport::halfOpenConnectionIsRecovered()
     QTRY_COMPARE_WITH_TIMEOUT(cacheState(*informer), sim.truth(u"pods"_s), 60000);
     QVERIFY(proxy.counters().accepted > acceptedBefore);
     QVERIFY(informer->counters().reflector.reconnects >= 1);
+    // The protocol the row names is the one that carried the watches.
+    const Sim::HttpServer::Stats transport = sim.transportStats();
+    QVERIFY2(http2 ? transport.http2Sessions >= 2 && transport.http1Connections == 0 : transport.http2Sessions == 0,
+             qPrintable(u"h2 sessions %1, HTTP/1.1 connections %2"_s.arg(transport.http2Sessions).arg(transport.http1Connections)));
     qInfo("recovered after: %s", qPrintable(status.lastError.message()));
 }
 
@@ -139,6 +147,7 @@ void TestWatchTransport::resentWatchIsALostStream()
     simOptions.pods = 20;
     simOptions.bookmarkIntervalMs = 120000;
     simOptions.seed = 41;
+    simOptions.http1Only = true; // one request per connection is what makes Qt re-send
     Sim::SimCluster sim(simOptions);
     QString error;
     QVERIFY2(sim.start(&error), qPrintable(error));

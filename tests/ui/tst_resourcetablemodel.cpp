@@ -102,6 +102,7 @@ struct SimFixture
         SharedIndexInformer::Options options;
         options.name = plural;
         options.reflector.pageSize = 40; // several pages, so that progress is reported
+        options.reflector.useWatchList = false; // paged: progress comes page by page
         options.reflector.backoff.initial = std::chrono::milliseconds(50);
         options.reflector.backoff.cap = std::chrono::milliseconds(500);
         options.reflector.minWatchTimeout = std::chrono::seconds(2);
