@@ -153,13 +153,16 @@ private Q_SLOTS:
             for (const QString &line : QString::fromUtf8(output).split(u'\n', Qt::SkipEmptyParts)) {
                 rows.append(line.trimmed().split(separator));
             }
-            if (!rows.isEmpty()) {
-                for (const QString &timeColumn : {u"AGE"_s, u"LAST SEEN"_s}) {
-                    const qsizetype column = rows.constFirst().indexOf(timeColumn);
-                    for (QStringList &row : rows) {
-                        if (column >= 0 && column < row.size()) {
-                            row[column] = row.at(column).isEmpty() ? QString() : u"<time>"_s;
-                        }
+            // Several resources print several tables: each header row says where its times are.
+            QList<qsizetype> timeColumns;
+            for (QStringList &row : rows) {
+                if (row.constFirst() == u"NAME"_s || row.constFirst() == u"NAMESPACE"_s) {
+                    timeColumns = {row.indexOf(u"AGE"_s), row.indexOf(u"LAST SEEN"_s)};
+                    continue;
+                }
+                for (const qsizetype column : std::as_const(timeColumns)) {
+                    if (column >= 0 && column < row.size()) {
+                        row[column] = row.at(column).isEmpty() ? QString() : u"<time>"_s;
                     }
                 }
             }
