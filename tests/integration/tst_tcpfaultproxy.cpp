@@ -213,10 +213,12 @@ void TestTcpFaultProxy::fault()
         m_proxy->refuse(true);
         QTcpSocket refused;
         QSignalSpy closed(&refused, &QTcpSocket::disconnected);
+        QSignalSpy failed(&refused, &QTcpSocket::errorOccurred);
         refused.connectToHost(QHostAddress::LocalHost, m_proxy->port());
-        QVERIFY(refused.waitForConnected(5000)); // the kernel accepted; the proxy resets it
-        QVERIFY(closed.wait(10000));
-        QCOMPARE(m_proxy->counters().refused, 1);
+        // The kernel accepts and the proxy resets at once: the client sees its connection end,
+        // closed or reset (on a loaded machine, before it even saw it connected).
+        QTRY_VERIFY_WITH_TIMEOUT(closed.count() + failed.count() > 0, 10000);
+        QTRY_VERIFY(m_proxy->counters().refused >= 1); // Qt may try the refused connection more than once
         echoes(open, payload);
         m_proxy->refuse(false);
         QTcpSocket later;
