@@ -273,7 +273,7 @@ void TestInformerConvergence::convergesThroughResettingProxy()
 void TestInformerConvergence::hundredWatchesOnOneConnectionSurviveAReset()
 {
     Sim::SimOptions simOptions;
-    simOptions.pods = 60;
+    simOptions.pods = 20; // a hundred lists of them: kept small, so the sanitizer build syncs in time
     simOptions.churn = 30;
     simOptions.bookmarkIntervalMs = 1000;
     simOptions.seed = 29;
@@ -313,7 +313,8 @@ void TestInformerConvergence::hundredWatchesOnOneConnectionSurviveAReset()
             return informer->hasSynced() && informer->counters().reflector.state == Reflector::State::Watching;
         });
     };
-    QTRY_VERIFY_WITH_TIMEOUT(watching(), 90000);
+    // Bounds, not speeds: a hundred informers sync in seconds here, in over two minutes under ASan.
+    QTRY_VERIFY_WITH_TIMEOUT(watching(), 300000);
     QTRY_VERIFY_WITH_TIMEOUT(sim.transportStats().openHttp2Streams >= 100, 30000);
     QVERIFY2(sim.transportStats().http1Connections == 0, "the watches must go over HTTP/2");
     QList<quint64> watchesBefore;
@@ -332,7 +333,7 @@ void TestInformerConvergence::hundredWatchesOnOneConnectionSurviveAReset()
                 }
                 return true;
             }(),
-        90000);
+        300000);
     sim.setChurn(0);
     const QHash<QString, quint64> truth = sim.truth(u"pods"_s);
     for (const SharedIndexInformer *informer : std::as_const(informers)) {
