@@ -195,26 +195,34 @@ void SharedIndexInformer::handleReplacedAll(const Delta &delta, bool isInInitial
     Indexer &indexer = *m_state->indexer;
     const QList<KubeObject> listed = delta.list ? *delta.list : QList<KubeObject>();
     const QList<KubeObject> before = indexer.list();
+    // Each object's key is made once (a relist may hold 100k objects).
+    QStringList beforeKeys;
+    beforeKeys.reserve(before.size());
     QHash<QString, KubeObject> old;
     old.reserve(before.size());
     for (const KubeObject &object : before) {
-        old.insert(indexer.keyOf(object), object);
+        beforeKeys.append(indexer.keyOf(object));
+        old.insert(beforeKeys.constLast(), object);
     }
+    QStringList listedKeyList;
+    listedKeyList.reserve(listed.size());
     QSet<QString> listedKeys;
     listedKeys.reserve(listed.size());
     for (const KubeObject &object : listed) {
-        listedKeys.insert(indexer.keyOf(object));
+        listedKeyList.append(indexer.keyOf(object));
+        listedKeys.insert(listedKeyList.constLast());
     }
     indexer.replace(listed, delta.resourceVersion);
     m_deltasProcessed += static_cast<quint64>(listed.size());
-    for (const KubeObject &object : before) {
-        const QString key = indexer.keyOf(object);
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        const QString &key = beforeKeys.at(i);
         if (!listedKeys.contains(key)) {
-            distribute(Notification::remove(key, DeletedFinalStateUnknown{key, object}), false);
+            distribute(Notification::remove(key, DeletedFinalStateUnknown{key, before.at(i)}), false);
         }
     }
-    for (const KubeObject &object : listed) {
-        const QString key = indexer.keyOf(object);
+    for (qsizetype i = 0; i < listed.size(); ++i) {
+        const KubeObject &object = listed.at(i);
+        const QString &key = listedKeyList.at(i);
         const auto it = old.constFind(key);
         if (it == old.cend()) {
             distribute(Notification::add(key, object, isInInitialList), false);
