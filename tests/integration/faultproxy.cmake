@@ -6,4 +6,4 @@ target_include_directories(cachescope-faultproxy PUBLIC "${CMAKE_CURRENT_SOURCE_
 cachescope_add_test(NAME tst_tcpfaultproxy SOURCES tst_tcpfaultproxy.cpp LIBRARIES cachescope-faultproxy LABELS integration)
 # Watches through the proxy: half-open connections, re-sent watch requests, (over HTTP/2) many
 # watches on one connection.
-cachescope_add_test(NAME tst_watchtransport SOURCES tst_watchtransport.cpp LIBRARIES cachescope-simulator cachescope-core cachescope-faultproxy LABELS integration sim TIMEOUT 300)
+cachescope_add_test(NAME tst_watchtransport SOURCES tst_watchtransport.cpp simthroughproxy.h LIBRARIES cachescope-simulator cachescope-core cachescope-faultproxy LABELS integration sim TIMEOUT 300)

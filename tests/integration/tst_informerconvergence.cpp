@@ -14,6 +14,7 @@
 // ApiClient and reflectors on the cluster's worker thread) → InformerFactory → informer, while
 // the proxy resets every connection at random (every 1–2.5 s) and the workload churns. After
 // the resets stop the cache equals the truth, and the reflector's counters show the losses.
+#include "simthroughproxy.h"
 #include "tcpfaultproxy.h"
 
 #include "core/cache/apilisterwatcher.h"
@@ -59,16 +60,6 @@ private:
                  QString::number(status.bookmarks),
                  QString::number(status.errors))
             .arg(status.usingWatchList ? u"yes"_s : u"no"_s, status.lastError.toString());
-    }
-
-    static QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
-    {
-        QHash<QString, quint64> state;
-        const QList<KubeObject> objects = informer.indexer().list();
-        for (const KubeObject &object : objects) {
-            state.insert(metaNamespaceKey(object), object.resourceVersion().toULongLong());
-        }
-        return state;
     }
 };
 
@@ -167,7 +158,7 @@ void TestInformerConvergence::convergesAfterFaults()
 
     const auto counters = informer.counters().reflector;
     QVERIFY2(counters.errors > 0, "the fault plan caused no error at all");
-    QTRY_COMPARE_WITH_TIMEOUT(cacheState(informer), sim.truth(u"pods"_s), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(informer), sim.truth(u"pods"_s), 60000);
     qInfo("%s", qPrintable(describe(informer.counters().reflector)));
     qInfo("lists %llu (relists %llu), watches %llu, reconnects %llu, events %llu, errors %llu, objects %lld",
           counters.lists,
@@ -216,15 +207,10 @@ void TestInformerConvergence::convergesThroughResettingProxy()
     Test::TcpFaultProxy proxy(quint16(sim.url().port()));
     QVERIFY2(proxy.start(&error), qPrintable(error));
 
-    const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
-    auto rest = kubeconfig.restConfig(u"sim-token"_s);
-    QVERIFY(std::holds_alternative<RestConfig>(rest));
-    RestConfig config = std::get<RestConfig>(rest);
-    QUrl server = config.cluster.server;
-    server.setPort(proxy.port());
-    config.cluster.server = server;
+    const std::optional<RestConfig> config = Test::restConfigThroughProxy(sim, proxy);
+    QVERIFY(config);
 
-    Cluster cluster(config);
+    Cluster cluster(*config);
     SharedIndexInformer::Options options;
     options.queueKind = DeltaQueue::Kind(queueKind);
     options.reflector.useWatchList = watchList;
@@ -254,7 +240,7 @@ void TestInformerConvergence::convergesThroughResettingProxy()
     const int resets = proxy.counters().reset - resetsBefore;
     sim.setChurn(0);
 
-    QTRY_COMPARE_WITH_TIMEOUT(cacheState(*informer), sim.truth(u"pods"_s), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(*informer), sim.truth(u"pods"_s), 60000);
     const Reflector::Status status = informer->counters().reflector;
     qInfo("proxy: %d connections, %d reset under the watch; %s", proxy.counters().accepted, resets, qPrintable(describe(status)));
     // Every reset broke the watch's connection: the reflector saw each loss and came back.
@@ -282,15 +268,10 @@ void TestInformerConvergence::hundredWatchesOnOneConnectionSurviveAReset()
     QVERIFY2(sim.start(&error), qPrintable(error));
     Test::TcpFaultProxy proxy(quint16(sim.url().port()));
     QVERIFY2(proxy.start(&error), qPrintable(error));
-    const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
-    auto rest = kubeconfig.restConfig(u"sim-token"_s);
-    QVERIFY(std::holds_alternative<RestConfig>(rest));
-    RestConfig config = std::get<RestConfig>(rest);
-    QUrl server = config.cluster.server;
-    server.setPort(proxy.port());
-    config.cluster.server = server;
+    const std::optional<RestConfig> config = Test::restConfigThroughProxy(sim, proxy);
+    QVERIFY(config);
 
-    Cluster cluster(config);
+    Cluster cluster(*config);
     SharedIndexInformer::Options options;
     options.reflector.backoff.initial = std::chrono::milliseconds(100);
     options.reflector.backoff.cap = std::chrono::milliseconds(1000);
@@ -337,7 +318,7 @@ void TestInformerConvergence::hundredWatchesOnOneConnectionSurviveAReset()
     sim.setChurn(0);
     const QHash<QString, quint64> truth = sim.truth(u"pods"_s);
     for (const SharedIndexInformer *informer : std::as_const(informers)) {
-        QTRY_COMPARE_WITH_TIMEOUT(cacheState(*informer), truth, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(*informer), truth, 60000);
         const Reflector::Status status = informer->counters().reflector;
         QVERIFY2(status.errors >= 1 && status.reconnects + status.relists >= 1, qPrintable(informer->name() + u": "_s + describe(status)));
     }

@@ -5,6 +5,7 @@
 //   bound when no bookmark comes) and the informer recovers on a new connection;
 // - a watch request that Qt re-sends on a new connection after its first connection died is
 //   reported as a lost stream, never accepted as if nothing had happened.
+#include "simthroughproxy.h"
 #include "tcpfaultproxy.h"
 #include "testmain.h"
 
@@ -34,21 +35,8 @@ private Q_SLOTS:
 private:
     static RestConfig throughProxy(const Sim::SimCluster &sim, const Test::TcpFaultProxy &proxy)
     {
-        const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
-        RestConfig config = std::get<RestConfig>(kubeconfig.restConfig(u"sim-token"_s));
-        QUrl server = config.cluster.server;
-        server.setPort(proxy.port());
-        config.cluster.server = server;
-        return config;
-    }
-    static QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
-    {
-        QHash<QString, quint64> state;
-        const QList<KubeObject> objects = informer.indexer().list();
-        for (const KubeObject &object : objects) {
-            state.insert(metaNamespaceKey(object), object.resourceVersion().toULongLong());
-        }
-        return state;
+        const std::optional<RestConfig> config = Test::restConfigThroughProxy(sim, proxy);
+        return config.value(); // the sim writes the kubeconfig; throws (fails the test) if it does not resolve
     }
     static ApiRequest podsWatch(int timeoutSeconds)
     {
@@ -127,7 +115,7 @@ void TestWatchTransport::halfOpenConnectionIsRecovered()
     QCOMPARE(status.lastError.kind(), ApiError::Kind::Timeout);
     // Recovered on a new connection: the cache catches up with the truth.
     sim.setChurn(0);
-    QTRY_COMPARE_WITH_TIMEOUT(cacheState(*informer), sim.truth(u"pods"_s), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(*informer), sim.truth(u"pods"_s), 60000);
     QVERIFY(proxy.counters().accepted > acceptedBefore);
     QVERIFY(informer->counters().reflector.reconnects >= 1);
     // The protocol the row names is the one that carried the watches.
