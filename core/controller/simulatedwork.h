@@ -3,7 +3,7 @@
 #include "core/controller/controllerinfo.h"
 #include "core/controller/processfunction.h"
 #include "core/controller/processfunctionparameters.h"
-#include "core/workqueue/clock.h"
+#include "core/util/clock.h"
 
 #include <memory>
 

@@ -1,6 +1,6 @@
 #include "core/workqueue/bucketratelimiter.h"
 
-#include "core/workqueue/realclock.h"
+#include "core/util/realclock.h"
 
 #include <algorithm>
 #include <cmath>

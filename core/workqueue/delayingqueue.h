@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/workqueue/clockwaiter.h"
+#include "core/util/clockwaiter.h"
 #include "core/workqueue/queue.h"
 
 #include <atomic>

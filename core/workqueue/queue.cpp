@@ -1,6 +1,6 @@
 #include "core/workqueue/queue.h"
 
-#include "core/workqueue/realclock.h"
+#include "core/util/realclock.h"
 
 namespace Cachescope {
 

@@ -3,8 +3,8 @@
 // Prints operations per second for: one thread doing add/get/done; producers and workers on a
 // shared key space (the controller shape of issue 7: 8 workers, 10k keys); the delaying queue's
 // waiting set filled with random delays and released by one step of a fake clock.
+#include "core/util/fakeclock.h"
 #include "core/workqueue/delayingqueue.h"
-#include "core/workqueue/fakeclock.h"
 #include "core/workqueue/queue.h"
 
 #include <QCoreApplication>

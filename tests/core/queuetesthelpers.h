@@ -2,8 +2,8 @@
 
 // Helpers shared by the DelayingQueue and RateLimitingQueue tests (FakeClock based).
 
+#include "core/util/fakeclock.h"
 #include "core/workqueue/delayingqueue.h"
-#include "core/workqueue/fakeclock.h"
 
 #include <QStringList>
 #include <QTest>

@@ -8,7 +8,7 @@
 #include "core/controller/findingsstore.h"
 #include "core/controller/labelpolicycheck.h"
 #include "core/controller/processlog.h"
-#include "core/workqueue/fakeclock.h"
+#include "core/util/fakeclock.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
 #include "testmain.h"

@@ -1,6 +1,6 @@
 // Tests of DelayingQueue on a FakeClock: client-go's delaying_queue_test.go scenarios.
+#include "core/util/fakeclock.h"
 #include "core/workqueue/delayingqueue.h"
-#include "core/workqueue/fakeclock.h"
 
 #include "queuetesthelpers.h"
 

@@ -1,9 +1,9 @@
 // Tests of the workqueue's instrumentation: client-go's metrics (depth, adds, queue latency,
 // work duration, unfinished work, longest running processor, retries) on a FakeClock, the
 // DurationHistogram behind the latency metrics, and the event feed (QueueEventLog).
+#include "core/util/fakeclock.h"
 #include "core/workqueue/delayingqueue.h"
 #include "core/workqueue/durationhistogram.h"
-#include "core/workqueue/fakeclock.h"
 #include "core/workqueue/itemexponentialfailureratelimiter.h"
 #include "core/workqueue/queue.h"
 #include "core/workqueue/queueeventlog.h"

@@ -1,8 +1,8 @@
 // Tests of the rate limiters: client-go's default_rate_limiters_test.go scenarios, and the
 // token bucket's x/time/rate reservation semantics, on a FakeClock.
+#include "core/util/fakeclock.h"
 #include "core/workqueue/bucketratelimiter.h"
 #include "core/workqueue/defaultcontrollerratelimiter.h"
-#include "core/workqueue/fakeclock.h"
 #include "core/workqueue/itemexponentialfailureratelimiter.h"
 #include "core/workqueue/itemfastslowratelimiter.h"
 #include "core/workqueue/maxofratelimiter.h"

@@ -1,6 +1,6 @@
 // Tests of RateLimitingQueue on a FakeClock: client-go's rate_limiting_queue_test.go, and the
 // controller pattern's retry loop (delays follow the limiter, forget resets).
-#include "core/workqueue/fakeclock.h"
+#include "core/util/fakeclock.h"
 #include "core/workqueue/itemexponentialfailureratelimiter.h"
 #include "core/workqueue/ratelimitingqueue.h"
 

@@ -1,6 +1,6 @@
 #include "ui/models/timelinemodel.h"
 
-#include "core/workqueue/fakeclock.h"
+#include "core/util/fakeclock.h"
 #include "core/workqueue/itemexponentialfailureratelimiter.h"
 #include "core/workqueue/ratelimitingqueue.h"
 

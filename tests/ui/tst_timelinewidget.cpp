@@ -1,6 +1,6 @@
 #include "ui/widgets/timelinewidget.h"
 
-#include "core/workqueue/fakeclock.h"
+#include "core/util/fakeclock.h"
 #include "core/workqueue/ratelimitingqueue.h"
 #include "ui/models/timelinemodel.h"
 #include "ui/widgets/queuemetricspanel.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/workqueue/clock.h"
+#include "core/util/clock.h"
 
 #include <QMetaType>
 #include <QString>

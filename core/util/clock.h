@@ -10,7 +10,7 @@ namespace Cachescope {
 
 class ClockWaiter;
 
-// Durations and instants of the workqueue. Instants are on the monotonic clock (a fake clock
+// Durations and instants of the client, the cache and the workqueue. Instants are on the monotonic clock (a fake clock
 // starts wherever its test puts it), so they order events but are not wall-clock times.
 using Duration = std::chrono::nanoseconds;
 using TimePoint = std::chrono::time_point<std::chrono::steady_clock, Duration>;

@@ -1,4 +1,4 @@
-#include "core/workqueue/realclock.h"
+#include "core/util/realclock.h"
 
 namespace Cachescope {
 

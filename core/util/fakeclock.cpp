@@ -1,6 +1,6 @@
-#include "core/workqueue/fakeclock.h"
+#include "core/util/fakeclock.h"
 
-#include "core/workqueue/clockwaiter.h"
+#include "core/util/clockwaiter.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "core/workqueue/clockwaiter.h"
+#include "core/util/clockwaiter.h"
 
 namespace Cachescope {
 

@@ -1,4 +1,4 @@
-#include "core/workqueue/clock.h"
+#include "core/util/clock.h"
 
 namespace Cachescope {
 
