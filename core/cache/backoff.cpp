@@ -1,6 +1,6 @@
 #include "core/cache/backoff.h"
 
-#include <QDeadlineTimer>
+#include "core/util/realclock.h"
 
 #include <algorithm>
 
@@ -11,22 +11,17 @@ Backoff::Backoff()
 {
 }
 
-Backoff::Backoff(const Parameters &parameters, Clock clock, quint32 seed)
+Backoff::Backoff(const Parameters &parameters, std::shared_ptr<Clock> clock, quint32 seed)
     : m_parameters(parameters)
-    , m_clock(std::move(clock))
+    , m_clock(clock ? std::move(clock) : RealClock::instance())
     , m_random(seed ? seed : QRandomGenerator::global()->generate())
     , m_current(parameters.initial)
 {
-    if (!m_clock) {
-        m_clock = [] {
-            return std::chrono::milliseconds(QDeadlineTimer::current().deadline());
-        };
-    }
 }
 
 std::chrono::milliseconds Backoff::next()
 {
-    const auto now = m_clock();
+    const TimePoint now = m_clock->now();
     // Measured from the last reset, not from the last call (wait.Backoff's backoffManager): a
     // call every few seconds must not keep the delay at its cap forever.
     if (m_parameters.resetAfter.count() <= 0 || !m_lastReset || now - *m_lastReset > m_parameters.resetAfter) {

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "core/util/clock.h"
+
 #include <QRandomGenerator>
 
 #include <chrono>
-#include <functional>
+#include <memory>
 #include <optional>
 
 namespace Cachescope {
@@ -15,12 +17,11 @@ namespace Cachescope {
 // started over (the first next() counts as one), whether or not next() was called meanwhile: a
 // reflector that keeps failing still returns to short delays every 2 minutes, as client-go's does.
 // resetAfter 0 means every next() returns the initial delay. Defaults are the reflector's: 800 ms,
-// ×2, jitter 1.0, cap 30 s, reset every 2 min. Not thread-safe; cheap.
+// ×2, jitter 1.0, cap 30 s, reset every 2 min. Time is read from a Clock (client-go's backoff
+// manager takes a k8s.io/utils clock too). Not thread-safe; cheap.
 class Backoff
 {
 public:
-    using Clock = std::function<std::chrono::milliseconds()>;
-
     struct Parameters
     {
         std::chrono::milliseconds initial{800};
@@ -30,9 +31,9 @@ public:
         double jitter = 1.0;
     };
 
-    // clock defaults to a monotonic clock; tests pass their own. seed 0 = random.
+    // clock defaults to RealClock::instance(); tests pass a FakeClock. seed 0 = random.
     Backoff();
-    explicit Backoff(const Parameters &parameters, Clock clock = {}, quint32 seed = 0);
+    explicit Backoff(const Parameters &parameters, std::shared_ptr<Clock> clock = {}, quint32 seed = 0);
 
     [[nodiscard]] std::chrono::milliseconds next();
     // reset() starts over at the initial delay.
@@ -42,10 +43,10 @@ public:
 
 private:
     Parameters m_parameters;
-    Clock m_clock;
+    std::shared_ptr<Clock> m_clock;
     QRandomGenerator m_random;
     std::chrono::milliseconds m_current;
-    std::optional<std::chrono::milliseconds> m_lastReset; // empty until the first next()
+    std::optional<TimePoint> m_lastReset; // empty until the first next()
 };
 
 } // namespace Cachescope

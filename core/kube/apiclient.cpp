@@ -29,7 +29,7 @@ constexpr int defaultBurst = 100;
 ApiClient::ApiClient(const RestConfig &config, QObject *parent)
     : QObject(parent)
     , m_config(config)
-    , m_limiter(defaultQps, defaultBurst)
+    , m_limiter(std::make_unique<TokenBucket>(defaultQps, defaultBurst))
 {
     m_credentials = new CredentialProvider(config, this);
     const ClusterConfig &cluster = m_config.cluster;
@@ -87,7 +87,8 @@ QNetworkAccessManager *ApiClient::newManager()
 
 void ApiClient::setRateLimit(double qps, int burst)
 {
-    m_limiter = TokenBucketRateLimiter(qps, burst);
+    // client-go builds no limiter for a QPS <= 0; a burst below one could never send at all.
+    m_limiter = qps > 0 ? std::make_unique<TokenBucket>(qps, std::max(1, burst)) : nullptr;
 }
 
 int ApiClient::managerCount() const
@@ -181,7 +182,7 @@ void ApiClient::prepare(const ApiRequest &request, QObject *context, PreparedCal
             callback(buildRequest(request, credentials), {});
         });
     };
-    const std::chrono::milliseconds delay = m_limiter.reserve();
+    const auto delay = m_limiter ? std::chrono::ceil<std::chrono::milliseconds>(m_limiter->reserve()) : std::chrono::milliseconds(0);
     if (delay.count() > 0) {
         QTimer::singleShot(delay, context, proceed);
     } else {

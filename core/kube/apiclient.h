@@ -5,7 +5,7 @@
 #include "core/kube/apiresponse.h"
 #include "core/kube/credentials.h"
 #include "core/kube/restconfig.h"
-#include "core/kube/tokenbucketratelimiter.h"
+#include "core/util/tokenbucket.h"
 
 #include <QHash>
 #include <QList>
@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -29,7 +30,8 @@ class WatchStream;
 // QNetworkAccessManager: TLS from the kubeconfig (CA, client certificate, tls-server-name as the
 // peer verify name, verification off only with insecure-skip-tls-verify, reported in
 // warnings()), credentials from its CredentialProvider, User-Agent "cachescope/VERSION", gzip
-// unless disable-compression, HTTP/2 when the server offers it, a QPS/burst TokenBucketRateLimiter, and
+// unless disable-compression, HTTP/2 when the server offers it, a QPS/burst TokenBucket (client-go's
+// flowcontrol limiter: none when qps <= 0), and
 // client-go's retry rules: a 429 or 5xx answer that carries Retry-After is retried after that
 // delay (up to maxRetries), a 401 is retried once with refreshed credentials when the user's
 // credentials can change (exec plugin, tokenFile).
@@ -71,6 +73,7 @@ public:
     // warnings() are things the user should know that do not stop requests (verification off).
     QStringList warnings() const { return m_warnings; }
 
+    // setRateLimit() replaces the token bucket; qps <= 0 turns client-side limiting off.
     void setRateLimit(double qps, int burst);
     void setMaxRetries(int retries) { m_maxRetries = retries; }
     // setMaxRetryDelay() caps how long a Retry-After may delay one retry.
@@ -123,7 +126,7 @@ private:
     ApiError m_configError;
     QStringList m_warnings;
     QSslConfiguration m_ssl;
-    TokenBucketRateLimiter m_limiter;
+    std::unique_ptr<TokenBucket> m_limiter; // none when qps <= 0
     CredentialProvider *m_credentials = nullptr; // owned (child)
     QNetworkAccessManager *m_requests = nullptr; // owned (child)
     struct WatchManager

@@ -15,9 +15,10 @@ class ClockWaiter;
 using Duration = std::chrono::nanoseconds;
 using TimePoint = std::chrono::time_point<std::chrono::steady_clock, Duration>;
 
-// Clock is the time source of the workqueue, the delaying queue's waiting loop and the rate
-// limiters, so that tests can replace real time by a FakeClock they step (as client-go's
-// workqueue takes a k8s.io/utils clock). now() is thread-safe and cheap.
+// Clock is the time source of the workqueue, the delaying queue's waiting loop, the rate
+// limiters (the workqueue's and the API client's token bucket) and the reflector's backoff, so
+// that tests can replace real time by a FakeClock they step (as client-go takes a k8s.io/utils
+// clock). now() is thread-safe and cheap.
 //
 // Waiting is done through a ClockWaiter, never by sleeping: the waiter asks its clock to block
 // until a deadline, which a real clock does with a timed wait and a fake clock does until a test

@@ -1,44 +1,15 @@
 #include "core/workqueue/bucketratelimiter.h"
 
-#include "core/util/realclock.h"
-
-#include <algorithm>
-#include <cmath>
-
 namespace Cachescope {
 
 BucketRateLimiter::BucketRateLimiter(double qps, int burst, std::shared_ptr<Clock> clock)
-    : m_qps(qps)
-    , m_burst(burst)
-    , m_clock(clock ? std::move(clock) : RealClock::instance())
-    , m_tokens(burst)
-    , m_last(m_clock->now())
+    : m_bucket(qps, burst, std::move(clock))
 {
 }
 
 Duration BucketRateLimiter::when(const QString &)
 {
-    const std::lock_guard lock(m_mutex);
-    TimePoint now = m_clock->now();
-    // x/time/rate treats a clock that went back as "no time passed" rather than refunding.
-    if (now < m_last) {
-        m_last = now;
-    }
-    if (m_qps > 0) {
-        const double elapsed = std::chrono::duration<double>(now - m_last).count();
-        m_tokens = std::min(m_tokens + elapsed * m_qps, static_cast<double>(m_burst));
-    }
-    m_last = now;
-    m_tokens -= 1.0;
-    if (m_tokens >= 0) {
-        return Duration(0);
-    }
-    if (m_qps <= 0) {
-        return Duration::max();
-    }
-    const double waitNs = -m_tokens / m_qps * 1e9;
-    // Rounded to the nanosecond: 1/qps of a whole qps is then exact (10 qps → 100 ms steps).
-    return Duration(static_cast<Duration::rep>(std::llround(waitNs)));
+    return m_bucket.reserve();
 }
 
 void BucketRateLimiter::forget(const QString &)

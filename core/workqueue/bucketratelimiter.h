@@ -1,19 +1,17 @@
 #pragma once
 
+#include "core/util/tokenbucket.h"
 #include "core/workqueue/ratelimiter.h"
 
 #include <memory>
-#include <mutex>
 
 namespace Cachescope {
 
-// BucketRateLimiter is client-go's overall (not per-key) limiter: a token bucket with the
-// reservation semantics of golang.org/x/time/rate. The bucket holds up to burst tokens, starts
-// full and refills at qps tokens a second on the limiter's Clock; every when() takes one token
-// now, going into debt when the bucket is empty, and returns how long until that debt is paid.
-// So at one instant the first burst calls get 0 and the following ones 1/qps, 2/qps, … .
+// BucketRateLimiter is client-go's overall (not per-key) limiter: one TokenBucket (x/time/rate
+// reservation semantics) for every key. when() reserves a token, so at one instant the first
+// burst calls get 0 and the following ones 1/qps, 2/qps, … ; qps <= 0 means no refill, and
+// after the burst when() returns Duration::max() ("never").
 // It counts no per-key failures: numRequeues() is 0 and forget() does nothing.
-// qps <= 0 means no refill: after the burst, when() returns Duration::max() ("never").
 // Thread-safe; O(1).
 class BucketRateLimiter final : public RateLimiter
 {
@@ -27,16 +25,11 @@ public:
     void forget(const QString &item) override;
     [[nodiscard]] int numRequeues(const QString &item) const override;
 
-    [[nodiscard]] double qps() const { return m_qps; }
-    [[nodiscard]] int burst() const { return m_burst; }
+    [[nodiscard]] double qps() const { return m_bucket.qps(); }
+    [[nodiscard]] int burst() const { return m_bucket.burst(); }
 
 private:
-    const double m_qps;
-    const int m_burst;
-    const std::shared_ptr<Clock> m_clock;
-    std::mutex m_mutex;
-    double m_tokens; // negative while in debt
-    TimePoint m_last; // when m_tokens was last brought up to date
+    TokenBucket m_bucket;
 };
 
 } // namespace Cachescope

@@ -2,7 +2,6 @@
 #include "core/kube/credentialprovider.h"
 #include "core/kube/discovery.h"
 #include "core/kube/listpager.h"
-#include "core/kube/tokenbucketratelimiter.h"
 #include "core/kube/watchstream.h"
 #include "core/version.h"
 
@@ -198,8 +197,8 @@ class TestApiClient : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void rateLimiter_data();
-    void rateLimiter();
+    void rateLimit_data();
+    void rateLimit();
     void requestHeaders_data();
     void requestHeaders();
     void serverPathPrefixKept();
@@ -230,33 +229,45 @@ private:
     QTemporaryDir m_tmp;
 };
 
-void TestApiClient::rateLimiter_data()
+// The client's token bucket (core/util/tokenbucket, whose reservation semantics tst_ratelimiter
+// pins on a FakeClock) as the client uses it: the burst goes at once, the next request waits its
+// 1/qps (100 s here, so "not yet" cannot be a race), and a QPS <= 0 builds no bucket at all.
+void TestApiClient::rateLimit_data()
 {
     QTest::addColumn<double>("qps");
     QTest::addColumn<int>("burst");
-    QTest::addColumn<QList<int>>("advanceMs"); // clock advance before each reservation
-    QTest::addColumn<QList<int>>("delaysMs");
+    QTest::addColumn<int>("requests");
+    QTest::addColumn<int>("answeredAtOnce");
 
-    QTest::newRow("burst is free, then one token per 1/qps") << 10.0 << 2 << QList<int>{0, 0, 0, 0} << QList<int>{0, 0, 100, 200};
-    QTest::newRow("tokens refill over time") << 10.0 << 2 << QList<int>{0, 0, 100, 0} << QList<int>{0, 0, 0, 100};
-    QTest::newRow("refill is capped at burst") << 10.0 << 2 << QList<int>{0, 0, 10000, 0, 0, 0} << QList<int>{0, 0, 0, 0, 100, 200};
-    QTest::newRow("qps zero disables limiting") << 0.0 << 1 << QList<int>{0, 0, 0} << QList<int>{0, 0, 0};
+    QTest::newRow("the burst goes at once, the next waits 1/qps") << 0.01 << 2 << 3 << 2;
+    QTest::newRow("a burst below one still lets one request through") << 0.01 << 0 << 2 << 1;
+    QTest::newRow("qps zero turns client-side limiting off") << 0.0 << 1 << 5 << 5;
+    QTest::newRow("negative qps turns client-side limiting off") << -1.0 << 1 << 5 << 5;
 }
 
-void TestApiClient::rateLimiter()
+void TestApiClient::rateLimit()
 {
     QFETCH(double, qps);
     QFETCH(int, burst);
-    QFETCH(QList<int>, advanceMs);
-    QFETCH(QList<int>, delaysMs);
-    std::chrono::nanoseconds clock{0};
-    TokenBucketRateLimiter limiter(qps, burst, [&clock] { return clock; });
-    QList<int> actual;
-    for (int advance : advanceMs) {
-        clock += std::chrono::milliseconds(advance);
-        actual.append(int(limiter.reserve().count()));
+    QFETCH(int, requests);
+    QFETCH(int, answeredAtOnce);
+
+    TestServer server;
+    server.handler = [](const HttpRequest &request) {
+        TestServer::reply(request.socket, 200, "{}");
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    client.setRateLimit(qps, burst);
+    int answered = 0;
+    QObject context;
+    for (int i = 0; i < requests; ++i) {
+        client.send(requestFor(u"/api/v1/pods"_s), &context, [&answered](const ApiResponse &) { ++answered; });
     }
-    QCOMPARE(actual, delaysMs);
+    QTRY_COMPARE_WITH_TIMEOUT(answered, answeredAtOnce, 20000);
+    QTest::qWait(300);
+    QCOMPARE(answered, answeredAtOnce);
+    QCOMPARE(server.requests.size(), answeredAtOnce);
 }
 
 void TestApiClient::requestHeaders_data()

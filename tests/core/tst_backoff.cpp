@@ -1,4 +1,5 @@
 #include "core/cache/backoff.h"
+#include "core/util/fakeclock.h"
 
 #include "testmain.h"
 
@@ -30,19 +31,17 @@ void TestBackoff::sequence()
     QFETCH(QList<qint64>, expected);
     Backoff::Parameters parameters;
     parameters.jitter = 0;
-    std::chrono::milliseconds now{0};
-    Backoff backoff(parameters, [&now] { return now; });
+    const auto clock = std::make_shared<FakeClock>();
+    Backoff backoff(parameters, clock);
     for (qint64 ms : expected) {
         QCOMPARE(backoff.next().count(), ms);
-        now += 1s;
+        clock->step(1s);
     }
 }
 
 void TestBackoff::jitterStaysWithinFactor()
 {
-    std::chrono::milliseconds now{0};
-    Backoff backoff(
-        Backoff::Parameters(), [&now] { return now; }, 7);
+    Backoff backoff(Backoff::Parameters(), std::make_shared<FakeClock>(), 7);
     bool sawJitter = false;
     for (qint64 base : {800, 1600, 3200}) {
         const qint64 d = backoff.next().count();
@@ -69,10 +68,11 @@ void TestBackoff::resetInterval()
     QFETCH(QList<qint64>, expected);
     Backoff::Parameters parameters;
     parameters.jitter = 0;
-    std::chrono::milliseconds now{0};
-    Backoff backoff(parameters, [&now] { return now; });
+    const auto clock = std::make_shared<FakeClock>();
+    const TimePoint start = clock->now();
+    Backoff backoff(parameters, clock);
     for (qsizetype i = 0; i < callsAt.size(); ++i) {
-        now = std::chrono::seconds(callsAt.at(i));
+        clock->setTime(start + std::chrono::seconds(callsAt.at(i)));
         QCOMPARE(backoff.next().count(), expected.at(i));
     }
 }

@@ -1,5 +1,5 @@
 // Tests of the rate limiters: client-go's default_rate_limiters_test.go scenarios, and the
-// token bucket's x/time/rate reservation semantics, on a FakeClock.
+// token bucket's x/time/rate reservation semantics (core/util/tokenbucket, through BucketRateLimiter), on a FakeClock.
 #include "core/util/fakeclock.h"
 #include "core/workqueue/bucketratelimiter.h"
 #include "core/workqueue/defaultcontrollerratelimiter.h"
@@ -125,6 +125,7 @@ private Q_SLOTS:
 //   "requeues K N"   numRequeues(K) must be N
 //   "forget K"       forget(K)
 //   "step D"         the clock moves forward by D
+//   "back D"         the clock moves back by D (a real clock that was adjusted)
 void TestRateLimiter::script_data()
 {
     QTest::addColumn<QString>("limiter");
@@ -202,6 +203,8 @@ void TestRateLimiter::script_data()
     QTest::newRow("bucket: a partly refilled token waits for the rest") << u"bucket:10,1"_s << QStringList{u"when k 0"_s, u"step 40ms"_s, u"when k 60ms"_s};
     QTest::newRow("bucket: forget and numRequeues are no-ops")
         << u"bucket:10,1"_s << QStringList{u"when k 0"_s, u"forget k"_s, u"requeues k 0"_s, u"when k 100ms"_s};
+    QTest::newRow("bucket: a clock that goes back refunds nothing and takes nothing")
+        << u"bucket:10,1"_s << QStringList{u"when k 0"_s, u"back 1s"_s, u"when k 100ms"_s, u"when k 200ms"_s, u"step 1s"_s, u"when k 0"_s};
     QTest::newRow("bucket: no refill at 0 qps means never after the burst") << u"bucket:0,1"_s << QStringList{u"when k 0"_s, u"step 1h"_s, u"when k max"_s};
 
     // client-go TestWithMaxWaitRateLimiter
@@ -230,6 +233,8 @@ void TestRateLimiter::script()
             l->forget(w.at(1));
         } else if (w.at(0) == u"step") {
             clock->step(duration(w.at(1)));
+        } else if (w.at(0) == u"back") {
+            clock->step(-duration(w.at(1)));
         } else {
             QFAIL(qPrintable(u"unknown step "_s + step));
         }
