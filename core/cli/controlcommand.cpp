@@ -173,7 +173,7 @@ void ControlCommand::finish()
     m_controller->stop();
     // From the process log once the workers are joined, so that every give-up is reported,
     // those of the drain included.
-    for (const ProcessRecord &record : m_controller->processLog().recordsSince(0).records) {
+    for (const ProcessRecord &record : m_controller->processLog().since(0).entries) {
         if (record.outcome == ProcessOutcome::GaveUp) {
             m_err << "warning: gave up on " << record.key << " after " << record.attempt << " retries: " << record.message << '\n';
         }

@@ -211,12 +211,12 @@ int main(int argc, char **argv)
         ingestNs += timer.nsecsElapsed();
         ingested += model.eventsIngested() - before;
 
-        const QueueEventLog::Batch batch = queue.eventLog()->eventsSince(shadowNext);
+        const QueueEventLog::Batch batch = queue.eventLog()->since(shadowNext);
         shadowNext = batch.nextSequence;
         timer.start();
-        shadow.ingest(batch.events);
+        shadow.ingest(batch.entries);
         shadowNs += timer.nsecsElapsed();
-        shadowEvents += static_cast<quint64>(batch.events.size());
+        shadowEvents += static_cast<quint64>(batch.entries.size());
 
         widget.setLaneMode(keyMode ? TimelineLane::Mode::Key : TimelineLane::Mode::Worker);
         const qint64 frameCpu = threadCpuNs();

@@ -114,7 +114,7 @@ QStringList keys(int count)
 QList<QueueEvent> eventsOf(const Controller &controller, const QString &key, QueueEventType type)
 {
     QList<QueueEvent> events;
-    for (const QueueEvent &event : controller.eventLog()->eventsSince(0).events) {
+    for (const QueueEvent &event : controller.eventLog()->since(0).entries) {
         if (event.key == key && event.type == type) {
             events.append(event);
         }
@@ -198,7 +198,7 @@ void TestController::everyKeyIsProcessed()
     QCOMPARE(controller.counters().succeeded, quint64(function->callCount()));
     // Every worker id the feed names is one of ours.
     QSet<int> workerIds;
-    for (const QueueEvent &event : controller.eventLog()->eventsSince(0).events) {
+    for (const QueueEvent &event : controller.eventLog()->since(0).entries) {
         if (event.type == QueueEventType::Got) {
             QVERIFY2(event.worker >= 0 && event.worker < workers, qPrintable(QString::number(event.worker)));
             workerIds.insert(event.worker);
@@ -238,7 +238,7 @@ void TestController::noKeyIsProcessedByTwoWorkersAtOnce()
     QHash<QString, int> processingBy;
     int addedWhileProcessing = 0;
     QSet<int> workersSeen;
-    for (const QueueEvent &event : controller.eventLog()->eventsSince(0).events) {
+    for (const QueueEvent &event : controller.eventLog()->since(0).entries) {
         if (event.type == QueueEventType::Got) {
             QVERIFY2(!processingBy.contains(event.key), qPrintable(event.key));
             processingBy.insert(event.key, event.worker);
@@ -316,7 +316,7 @@ void TestController::failuresAreRetriedWithTheLimitersBackoff()
     // The process log tells the attempts apart.
     QList<ProcessOutcome> outcomes;
     QList<int> attempts;
-    for (const ProcessRecord &record : controller.processLog().recordsSince(0).records) {
+    for (const ProcessRecord &record : controller.processLog().since(0).entries) {
         if (record.key == failing) {
             outcomes.append(record.outcome);
             attempts.append(record.attempt);
@@ -377,7 +377,7 @@ void TestController::theBucketSpacesRetriesOnceItsBurstIsSpent()
     // ready times (sorted) span at least (k - b) / qps. Without the bucket these twelve 1 ns
     // backoffs would all be ready within a few steps.
     QList<TimePoint> ready;
-    for (const QueueEvent &event : controller.eventLog()->eventsSince(0).events) {
+    for (const QueueEvent &event : controller.eventLog()->since(0).entries) {
         if (event.type == QueueEventType::RateLimited) {
             ready.append(event.time + event.delay);
         }
@@ -439,7 +439,7 @@ void TestController::nonRetryableErrorsAreDroppedAtOnce()
     QCOMPARE(function->callCount(), 1);
     QVERIFY(eventsOf(controller, u"ns/bad"_s, QueueEventType::RateLimited).isEmpty());
     QCOMPARE(eventsOf(controller, u"ns/bad"_s, QueueEventType::Forgotten).size(), 1);
-    QCOMPARE(controller.processLog().recordsSince(0).records.constFirst().outcome, ProcessOutcome::Dropped);
+    QCOMPARE(controller.processLog().since(0).entries.constFirst().outcome, ProcessOutcome::Dropped);
 }
 
 void TestController::pauseStopsProcessingWhileTheQueueFills()

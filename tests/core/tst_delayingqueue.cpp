@@ -203,7 +203,7 @@ void TestDelayingQueue::delayedKeyWhileProcessing()
     QTRY_COMPARE(q.waitingCount(), 0);
     // Wait for the loop's add of foo (a dirty mark: foo is processing), visible in the feed.
     QTRY_VERIFY([&] {
-        const auto events = q.eventLog()->eventsSince(0).events;
+        const auto events = q.eventLog()->since(0).entries;
         return std::any_of(events.cbegin(), events.cend(), [](const QueueEvent &e) { return e.type == QueueEventType::AddedWhileProcessing; });
     }());
     QCOMPARE(q.len(), 0);

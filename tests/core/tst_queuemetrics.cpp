@@ -274,12 +274,12 @@ void TestQueueMetrics::feedRecordsQueueOperations()
             q.shutDown();
         }
     }
-    const QueueEventLog::Batch batch = q.eventLog()->eventsSince(0);
-    QCOMPARE(describeAll(batch.events), expected);
+    const QueueEventLog::Batch batch = q.eventLog()->since(0);
+    QCOMPARE(describeAll(batch.entries), expected);
     QCOMPARE(batch.missed, 0u);
     QCOMPARE(batch.nextSequence, static_cast<quint64>(expected.size()));
-    for (int i = 0; i < batch.events.size(); ++i) {
-        QCOMPARE(batch.events.at(i).sequence, static_cast<quint64>(i));
+    for (int i = 0; i < batch.entries.size(); ++i) {
+        QCOMPARE(batch.entries.at(i).sequence, static_cast<quint64>(i));
     }
 }
 
@@ -297,7 +297,7 @@ void TestQueueMetrics::feedRecordsDelaysAndRetries()
     q.forget(u"k"_s);
     QCOMPARE(q.metrics().retries, 2u);
 
-    const QStringList events = describeAll(q.eventLog()->eventsSince(0).events);
+    const QStringList events = describeAll(q.eventLog()->since(0).entries);
     QCOMPARE(events,
              (QStringList{u"Added k"_s,
                           u"Got k w7"_s,
@@ -319,7 +319,7 @@ void TestQueueMetrics::feedTimestampsFollowTheClock()
     QVERIFY(q.get().has_value());
     clock->step(50ms);
     q.done(u"a"_s);
-    const auto events = q.eventLog()->eventsSince(0).events;
+    const auto events = q.eventLog()->since(0).entries;
     QCOMPARE(events.size(), 3);
     QCOMPARE(ms(events.at(0).time - start), ms(0ms));
     QCOMPARE(ms(events.at(1).time - start), ms(25ms));
@@ -337,21 +337,21 @@ void TestQueueMetrics::feedRingOverwritesOldest()
     }
     QCOMPARE(log.appended(), 10u);
 
-    QueueEventLog::Batch batch = log.eventsSince(0);
+    QueueEventLog::Batch batch = log.since(0);
     QCOMPARE(batch.missed, 6u);
     QCOMPARE(batch.nextSequence, 10u);
-    QCOMPARE(batch.events.size(), 4);
-    QCOMPARE(batch.events.first().key, u"6"_s);
-    QCOMPARE(batch.events.first().sequence, 6u);
-    QCOMPARE(batch.events.last().key, u"9"_s);
+    QCOMPARE(batch.entries.size(), 4);
+    QCOMPARE(batch.entries.first().key, u"6"_s);
+    QCOMPARE(batch.entries.first().sequence, 6u);
+    QCOMPARE(batch.entries.last().key, u"9"_s);
 
-    batch = log.eventsSince(8);
+    batch = log.since(8);
     QCOMPARE(batch.missed, 0u);
-    QCOMPARE(batch.events.size(), 2);
-    QCOMPARE(batch.events.first().key, u"8"_s);
+    QCOMPARE(batch.entries.size(), 2);
+    QCOMPARE(batch.entries.first().key, u"8"_s);
 
-    batch = log.eventsSince(10);
-    QVERIFY(batch.events.isEmpty());
+    batch = log.since(10);
+    QVERIFY(batch.entries.isEmpty());
     QCOMPARE(batch.nextSequence, 10u);
 }
 
@@ -360,7 +360,7 @@ void TestQueueMetrics::feedDisabled()
     Queue q({}, {}, 0);
     q.add(u"a"_s);
     QCOMPARE(q.eventLog()->appended(), 0u);
-    QVERIFY(q.eventLog()->eventsSince(0).events.isEmpty());
+    QVERIFY(q.eventLog()->since(0).entries.isEmpty());
 }
 
 void TestQueueMetrics::eventTypeNames()
@@ -400,9 +400,9 @@ void TestQueueMetrics::feedOrderUnderConcurrency()
     for (int i = 0; i < adds; ++i) {
         q.add(QString::number(i % keys));
         if (i % 100 == 0) {
-            QueueEventLog::Batch b = q.eventLog()->eventsSince(next);
+            QueueEventLog::Batch b = q.eventLog()->since(next);
             QCOMPARE(b.missed, 0u);
-            events += b.events;
+            events += b.entries;
             next = b.nextSequence;
         }
     }
@@ -411,7 +411,7 @@ void TestQueueMetrics::feedOrderUnderConcurrency()
     for (auto &t : threads) {
         t.join();
     }
-    events += q.eventLog()->eventsSince(next).events;
+    events += q.eventLog()->since(next).entries;
 
     QHash<QString, int> processingBy;
     for (int i = 0; i < events.size(); ++i) {

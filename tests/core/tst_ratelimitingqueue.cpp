@@ -22,7 +22,7 @@ namespace {
 QList<QueueEvent> eventsOfType(const Queue &q, QueueEventType type)
 {
     QList<QueueEvent> out;
-    const auto events = q.eventLog()->eventsSince(0).events;
+    const auto events = q.eventLog()->since(0).entries;
     for (const QueueEvent &e : events) {
         if (e.type == type && !e.key.startsWith(u'~')) {
             out.append(e);

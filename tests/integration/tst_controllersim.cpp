@@ -255,7 +255,7 @@ void TestControllerSim::simulatedWorkUnderChurn()
     informer->stop();
     controller.stop();
 
-    const QueueEventLog::Batch feed = controller.eventLog()->eventsSince(0);
+    const QueueEventLog::Batch feed = controller.eventLog()->since(0);
     QCOMPARE(feed.missed, 0u);
 
     // Never two workers at once: not in the process function, not in the feed.
@@ -266,7 +266,7 @@ void TestControllerSim::simulatedWorkUnderChurn()
     QHash<QString, quint64> lastGot;
     // The recorded delays follow the limiter: base · 2^(failures-1), capped at max.
     int rateLimited = 0;
-    for (const QueueEvent &event : feed.events) {
+    for (const QueueEvent &event : feed.entries) {
         switch (event.type) {
         case QueueEventType::Added:
         case QueueEventType::AddedWhileProcessing:
@@ -304,11 +304,11 @@ void TestControllerSim::simulatedWorkUnderChurn()
 
     // Forgotten after maxRetries: each give-up is the attempt numbered maxRetries, a Forgotten
     // follows it, and no attempt beyond it was made.
-    const ProcessLog::Batch log = controller.processLog().recordsSince(0);
+    const ProcessLog::Batch log = controller.processLog().since(0);
     QCOMPARE(log.missed, 0u);
-    QCOMPARE(quint64(log.records.size()), controller.counters().processed);
+    QCOMPARE(quint64(log.entries.size()), controller.counters().processed);
     int gaveUpRecords = 0;
-    for (const ProcessRecord &record : log.records) {
+    for (const ProcessRecord &record : log.entries) {
         QVERIFY(record.attempt <= maxRetries);
         if (record.outcome == ProcessOutcome::GaveUp) {
             ++gaveUpRecords;
@@ -344,7 +344,7 @@ void TestControllerSim::stopDrainsWhatTheInformerQueued()
     informer->stop();
 
     QSet<QString> processed;
-    for (const ProcessRecord &record : controller.processLog().recordsSince(0).records) {
+    for (const ProcessRecord &record : controller.processLog().since(0).entries) {
         processed.insert(record.key);
     }
     QCOMPARE(processed, cacheKeys(*informer));

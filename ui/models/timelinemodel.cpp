@@ -81,13 +81,13 @@ void TimelineModel::poll()
     if (!m_queue) {
         return;
     }
-    const QueueEventLog::Batch batch = m_queue->eventLog()->eventsSince(m_nextSequence);
+    const QueueEventLog::Batch batch = m_queue->eventLog()->since(m_nextSequence);
     m_nextSequence = batch.nextSequence;
     m_metrics.eventsMissed += batch.missed;
-    for (const QueueEvent &event : batch.events) {
+    for (const QueueEvent &event : batch.entries) {
         apply(event);
     }
-    if (!batch.events.isEmpty()) {
+    if (!batch.entries.isEmpty()) {
         m_keyLaneCacheValid = false;
     }
     sampleMetrics();

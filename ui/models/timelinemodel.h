@@ -25,7 +25,7 @@ class Queue;
 // merged adds, adds during processing, requeues, forgets and give-ups; per worker, the
 // processing spans. It also samples the queue's metrics for the panel under the timeline.
 //
-// Feeding: setQueue() polls the queue's feed on a timer (eventsSince(last), ~30 times a second:
+// Feeding: setQueue() polls the queue's feed on a timer (since(last), ~30 times a second:
 // as often as a frame is worth drawing, while the feed's ring holds ~16 s at 1k events/s);
 // ingest() takes events directly (tests, recordings). changed() follows each batch.
 // Thread: GUI thread (or whichever thread owns it); the queue is read through its thread-safe
