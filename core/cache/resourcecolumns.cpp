@@ -4,7 +4,7 @@
 #include "core/cache/kubeobject.h"
 #include "core/cache/podsummary.h"
 #include "core/kube/apiresource.h"
-#include "core/kube/humanduration.h"
+#include "core/printers/duration.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

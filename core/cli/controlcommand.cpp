@@ -3,11 +3,11 @@
 #include "core/cli/informersession.h"
 #include "core/cli/tableprinter.h"
 #include "core/controller/controller.h"
-#include "core/controller/durationtext.h"
 #include "core/controller/findingsstore.h"
 #include "core/controller/ownerinformers.h"
 #include "core/controller/processfunctionregistry.h"
 #include "core/controller/processlog.h"
+#include "core/printers/duration.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>

@@ -2,9 +2,9 @@
 
 #include "core/kube/fieldselector.h"
 #include "core/kube/labelselector.h"
+#include "core/printers/duration.h"
 
 #include <QCommandLineParser>
-#include <QRegularExpression>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -71,34 +71,6 @@ std::optional<InformerRequest> InformerRequest::fromParser(const QCommandLinePar
         request.timeout = *timeout;
     }
     return request;
-}
-
-std::optional<std::chrono::milliseconds> parseDuration(const QString &text)
-{
-    bool isNumber = false;
-    const double seconds = text.toDouble(&isNumber);
-    if (isNumber) {
-        return seconds < 0 ? std::nullopt : std::optional(std::chrono::milliseconds(qint64(seconds * 1000)));
-    }
-    static const QRegularExpression part(u"(\\d+(?:\\.\\d+)?)(ms|s|m|h)"_s);
-    qint64 total = 0;
-    qsizetype position = 0;
-    auto it = part.globalMatch(text);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch match = it.next();
-        if (match.capturedStart() != position) {
-            return std::nullopt;
-        }
-        position = match.capturedEnd();
-        const double value = match.captured(1).toDouble();
-        const QString unit = match.captured(2);
-        const double factor = unit == u"ms"_s ? 1 : unit == u"s"_s ? 1000 : unit == u"m"_s ? 60000 : 3600000;
-        total += qint64(value * factor);
-    }
-    if (position == 0 || position != text.size()) {
-        return std::nullopt;
-    }
-    return std::chrono::milliseconds(total);
 }
 
 } // namespace Cachescope

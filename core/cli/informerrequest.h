@@ -33,8 +33,4 @@ struct InformerRequest
     [[nodiscard]] static std::optional<InformerRequest> fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage);
 };
 
-// parseDuration() reads a Go-style duration: "500ms", "30s", "5m", "1h", "1m30s"; a bare number
-// is seconds. Returns nothing for anything else (or a negative value).
-[[nodiscard]] std::optional<std::chrono::milliseconds> parseDuration(const QString &text);
-
 } // namespace Cachescope

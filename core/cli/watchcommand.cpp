@@ -1,4 +1,5 @@
 #include "core/cli/watchcommand.h"
+#include "core/printers/duration.h"
 
 #include "core/cache/cluster.h"
 #include "core/cache/notificationbatcher.h"

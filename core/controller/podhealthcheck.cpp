@@ -1,6 +1,6 @@
 #include "core/controller/podhealthcheck.h"
 
-#include "core/controller/durationtext.h"
+#include "core/printers/duration.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

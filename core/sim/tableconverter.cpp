@@ -1,4 +1,5 @@
 #include "core/sim/tableconverter.h"
+#include "core/printers/duration.h"
 
 #include <QStringList>
 
@@ -32,7 +33,7 @@ QString age(const QJsonObject &metadata, const QDateTime &now)
     const QDateTime created = QDateTime::fromString(metadata.value(u"creationTimestamp").toString(), Qt::ISODate);
     if (!created.isValid())
         return u"<unknown>"_s;
-    return TableConverter::humanDuration(created.secsTo(now));
+    return humanDuration(std::chrono::seconds(created.secsTo(now)));
 }
 
 int integer(const QJsonObject &object, const QString &key)
@@ -61,7 +62,7 @@ QJsonValue printerCell(const QJsonObject &printer, const QJsonObject &object, co
         return QJsonValue::Null;
     if (printer.value(u"type").toString() == u"date") {
         const QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODate);
-        return time.isValid() ? QJsonValue(TableConverter::humanDuration(time.secsTo(now))) : QJsonValue(u"<invalid>"_s);
+        return time.isValid() ? QJsonValue(humanDuration(std::chrono::seconds(time.secsTo(now)))) : QJsonValue(u"<invalid>"_s);
     }
     return value;
 }
@@ -145,30 +146,6 @@ QJsonArray podCells(const QJsonObject &object)
                       spec.value(u"nodeName").toString(u"<none>"_s)};
 }
 } // namespace
-
-QString TableConverter::humanDuration(qint64 seconds)
-{
-    if (seconds < 0)
-        return u"0s"_s;
-    const qint64 minutes = seconds / 60;
-    const qint64 hours = seconds / 3600;
-    const qint64 days = hours / 24;
-    if (seconds < 120)
-        return QString::number(seconds) + u's';
-    if (minutes < 10)
-        return seconds % 60 == 0 ? QString(QString::number(minutes) + u'm') : QString(QString::number(minutes) + u'm' + QString::number(seconds % 60) + u's');
-    if (hours < 3)
-        return QString::number(minutes) + u'm';
-    if (hours < 8)
-        return minutes % 60 == 0 ? QString(QString::number(hours) + u'h') : QString(QString::number(hours) + u'h' + QString::number(minutes % 60) + u'm');
-    if (hours < 48)
-        return QString::number(hours) + u'h';
-    if (days < 8)
-        return hours % 24 == 0 ? QString(QString::number(days) + u'd') : QString(QString::number(days) + u'd' + QString::number(hours % 24) + u'h');
-    if (days < 365 * 2)
-        return QString::number(days) + u'd';
-    return QString::number(days / 365) + u'y';
-}
 
 QJsonArray TableConverter::columnDefinitions(const ResourceType &type)
 {
@@ -314,7 +291,7 @@ QJsonObject TableConverter::row(const ResourceType &type, const QJsonObject &obj
     } else if (kind == u"Event") {
         const QJsonObject involved = object.value(u"involvedObject").toObject();
         const QDateTime last = QDateTime::fromString(object.value(u"lastTimestamp").toString(), Qt::ISODate);
-        cells = QJsonArray{last.isValid() ? humanDuration(last.secsTo(now)) : ageCell,
+        cells = QJsonArray{last.isValid() ? humanDuration(std::chrono::seconds(last.secsTo(now))) : ageCell,
                            object.value(u"type").toString(),
                            object.value(u"reason").toString(),
                            QString(involved.value(u"kind").toString().toLower() + u'/' + involved.value(u"name").toString()),

@@ -26,8 +26,6 @@ public:
     [[nodiscard]] static QJsonObject table(const ResourceType &type, const QJsonArray &rows, bool includeColumns, const QJsonObject &listMetadata);
 
     [[nodiscard]] static QJsonObject partialObjectMetadata(const QJsonObject &object);
-    // "5m", "3h12m", "2d": kubectl's short age format (apimachinery's duration.HumanDuration).
-    [[nodiscard]] static QString humanDuration(qint64 seconds);
 };
 
 } // namespace Cachescope::Sim

@@ -1,6 +1,6 @@
 // FindingsStore, the controller's results table, and durationText(), which its messages use.
-#include "core/controller/durationtext.h"
 #include "core/controller/findingsstore.h"
+#include "core/printers/duration.h"
 
 #include "testmain.h"
 

@@ -1,6 +1,5 @@
 // Durations as the CLI reads them (--for, --timeout) and as ages are shown (kubectl's HumanDuration).
-#include "core/cli/informerrequest.h"
-#include "core/kube/humanduration.h"
+#include "core/printers/duration.h"
 
 #include "testmain.h"
 
@@ -48,7 +47,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<qint64>("seconds");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("negative (clock skew)") << qint64(-5) << u"0s"_s;
+        // apimachinery's HumanDuration: a second of clock skew is "now", more is "<invalid>".
+        QTest::newRow("a second in the future (clock skew) is zero") << qint64(-1) << u"0s"_s;
+        QTest::newRow("further in the future is invalid, as kubectl prints it") << qint64(-5) << u"<invalid>"_s;
         QTest::newRow("under two minutes in seconds") << qint64(119) << u"119s"_s;
         QTest::newRow("minutes and seconds under ten minutes") << qint64(200) << u"3m20s"_s;
         QTest::newRow("whole minutes") << qint64(300) << u"5m"_s;

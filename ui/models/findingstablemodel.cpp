@@ -1,7 +1,7 @@
 #include "ui/models/findingstablemodel.h"
 
 #include "core/controller/findingsstore.h"
-#include "core/kube/humanduration.h"
+#include "core/printers/duration.h"
 
 #include <QDateTime>
 
