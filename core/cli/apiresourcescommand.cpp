@@ -1,8 +1,8 @@
 #include "core/cli/apiresourcescommand.h"
 
-#include "core/cli/tableprinter.h"
 #include "core/kube/apiclient.h"
 #include "core/kube/discovery.h"
+#include "core/printers/tableprinter.h"
 
 #include <QTextStream>
 #include <QTimer>

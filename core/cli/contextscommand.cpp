@@ -1,6 +1,6 @@
 #include "core/cli/contextscommand.h"
 
-#include "core/cli/tableprinter.h"
+#include "core/printers/tableprinter.h"
 
 #include <QTextStream>
 

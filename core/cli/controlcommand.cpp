@@ -1,13 +1,13 @@
 #include "core/cli/controlcommand.h"
 
 #include "core/cli/informersession.h"
-#include "core/cli/tableprinter.h"
 #include "core/controller/controller.h"
 #include "core/controller/findingsstore.h"
 #include "core/controller/ownerinformers.h"
 #include "core/controller/processfunctionregistry.h"
 #include "core/controller/processlog.h"
 #include "core/printers/duration.h"
+#include "core/printers/tableprinter.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>

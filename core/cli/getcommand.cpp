@@ -6,8 +6,8 @@
 #include "core/cache/objectlist.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/cli/informersession.h"
-#include "core/cli/tableprinter.h"
 #include "core/kube/jsontoyaml.h"
+#include "core/printers/tableprinter.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "core/cache/resourcecolumns.h"
 #include "core/cli/informerrequest.h"
 #include "core/cli/informersession.h"
 #include "core/kube/kubeconfig.h"
+#include "core/printers/resourcecolumns.h"
 
 #include <QObject>
 

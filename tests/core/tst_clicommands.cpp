@@ -1,5 +1,5 @@
 #include "core/cli/contextscommand.h"
-#include "core/cli/tableprinter.h"
+#include "core/printers/tableprinter.h"
 
 #include "testmain.h"
 

@@ -1,5 +1,5 @@
 // PodSummary: kubectl's READY, STATUS and RESTARTS of a pod, from the pod's JSON.
-#include "core/cache/podsummary.h"
+#include "core/printers/podsummary.h"
 
 #include "testmain.h"
 

@@ -1,8 +1,8 @@
 // ResourceColumns: kubectl's reading of pods (ready, status reason, restarts) from hand-made
 // objects, the columns of other kinds, CRD printer columns with the JSONPath subset, and ages.
 #include "core/cache/kubeobject.h"
-#include "core/cache/podsummary.h"
-#include "core/cache/resourcecolumns.h"
+#include "core/printers/podsummary.h"
+#include "core/printers/resourcecolumns.h"
 
 #include "testmain.h"
 

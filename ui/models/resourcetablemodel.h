@@ -2,8 +2,8 @@
 
 #include "core/cache/kubeobject.h"
 #include "core/cache/notification.h"
-#include "core/cache/resourcecolumns.h"
 #include "core/cache/sharedindexinformer.h"
+#include "core/printers/resourcecolumns.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

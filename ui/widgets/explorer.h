@@ -1,9 +1,9 @@
 #pragma once
 
 #include "core/cache/cluster.h"
-#include "core/cache/resourcecolumns.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/kube/apiresource.h"
+#include "core/printers/resourcecolumns.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,4 +1,4 @@
-#include "core/cli/tableprinter.h"
+#include "core/printers/tableprinter.h"
 
 #include <QTextStream>
 

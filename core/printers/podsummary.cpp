@@ -1,4 +1,4 @@
-#include "core/cache/podsummary.h"
+#include "core/printers/podsummary.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,10 +1,10 @@
-#include "core/cache/resourcecolumns.h"
+#include "core/printers/resourcecolumns.h"
 
 #include "core/cache/indexer.h"
 #include "core/cache/kubeobject.h"
-#include "core/cache/podsummary.h"
 #include "core/kube/apiresource.h"
 #include "core/printers/duration.h"
+#include "core/printers/podsummary.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
