@@ -1,5 +1,6 @@
 #include "core/sim/tableconverter.h"
 #include "core/printers/duration.h"
+#include "core/printers/podsummary.h"
 
 #include <QStringList>
 
@@ -67,83 +68,12 @@ QJsonValue printerCell(const QJsonObject &printer, const QJsonObject &object, co
     return value;
 }
 
-// podCells() are the apiserver's pod row (its printPod): READY counts containers that are ready
-// and running; STATUS is the phase, or the status reason, then the first failing init container
-// ("Init:…"), else the reason of the first container (by index) waiting or terminated
-// ("Signal:N" / "ExitCode:N" when a termination has no reason), "Completed" turned back into
-// Running (or NotReady) while another container runs, and "Terminating" for a deleted pod not
-// yet in a terminal phase. RESTARTS sums the containers' restarts (the init containers' while
-// initialising). The apiserver adds "(<age> ago)" to RESTARTS; the simulator does not.
+// podCells() are the apiserver's pod row (its printPod), from the one PodSummary the app and the
+// CLI print too. The apiserver adds "(<age> ago)" to RESTARTS; the simulator does not.
 QJsonArray podCells(const QJsonObject &object)
 {
-    const QJsonObject spec = object.value(u"spec").toObject();
-    const QJsonObject status = object.value(u"status").toObject();
-    const QString phase = status.value(u"phase").toString();
-    QString reason = status.value(u"reason").toString().isEmpty() ? phase : status.value(u"reason").toString();
-    int ready = 0;
-    int restarts = 0;
-    const auto terminatedReason = [](const QJsonObject &terminated) {
-        if (!terminated.value(u"reason").toString().isEmpty())
-            return terminated.value(u"reason").toString();
-        return terminated.value(u"signal").toInt() != 0 ? QString(u"Signal:"_s + QString::number(terminated.value(u"signal").toInt()))
-                                                        : QString(u"ExitCode:"_s + QString::number(terminated.value(u"exitCode").toInt()));
-    };
-    bool initializing = false;
-    const QJsonArray initStatuses = status.value(u"initContainerStatuses").toArray();
-    for (qsizetype i = 0; i < initStatuses.size(); ++i) {
-        const QJsonObject container = initStatuses.at(i).toObject();
-        restarts += container.value(u"restartCount").toInt();
-        const QJsonObject state = container.value(u"state").toObject();
-        const QJsonObject terminated = state.value(u"terminated").toObject();
-        const QString waiting = state.value(u"waiting").toObject().value(u"reason").toString();
-        if (!terminated.isEmpty() && terminated.value(u"exitCode").toInt() == 0)
-            continue;
-        if (!terminated.isEmpty())
-            reason = u"Init:"_s + terminatedReason(terminated);
-        else if (!waiting.isEmpty() && waiting != u"PodInitializing")
-            reason = u"Init:"_s + waiting;
-        else
-            reason = u"Init:%1/%2"_s.arg(i).arg(spec.value(u"initContainers").toArray().size());
-        initializing = true;
-        break;
-    }
-    if (!initializing) {
-        restarts = 0;
-        bool running = false;
-        const QJsonArray statuses = status.value(u"containerStatuses").toArray();
-        for (qsizetype i = statuses.size() - 1; i >= 0; --i) {
-            const QJsonObject container = statuses.at(i).toObject();
-            restarts += container.value(u"restartCount").toInt();
-            const QJsonObject state = container.value(u"state").toObject();
-            const QString waiting = state.value(u"waiting").toObject().value(u"reason").toString();
-            const QJsonObject terminated = state.value(u"terminated").toObject();
-            if (!waiting.isEmpty()) {
-                reason = waiting;
-            } else if (!terminated.isEmpty()) {
-                reason = terminatedReason(terminated);
-            } else if (container.value(u"ready").toBool() && state.contains(u"running")) {
-                running = true;
-                ++ready;
-            }
-        }
-        if (reason == u"Completed" && running) {
-            bool podReady = false;
-            for (const QJsonValue &condition : status.value(u"conditions").toArray()) {
-                if (condition.toObject().value(u"type") == u"Ready"_s && condition.toObject().value(u"status") == u"True"_s)
-                    podReady = true;
-            }
-            reason = podReady ? u"Running"_s : u"NotReady"_s;
-        }
-    }
-    if (object.value(u"metadata").toObject().contains(u"deletionTimestamp") && phase != u"Succeeded" && phase != u"Failed")
-        reason = u"Terminating"_s;
-    const qsizetype containers = spec.value(u"containers").toArray().size();
-    return QJsonArray{QString(QString::number(ready) + u'/' + QString::number(containers)),
-                      reason,
-                      restarts,
-                      QString(),
-                      status.value(u"podIP").toString(u"<none>"_s),
-                      spec.value(u"nodeName").toString(u"<none>"_s)};
+    const PodSummary pod = PodSummary::fromJson(object);
+    return QJsonArray{pod.ready(), pod.status, pod.restarts, QString(), pod.ip.isEmpty() ? u"<none>"_s : pod.ip, pod.node.isEmpty() ? u"<none>"_s : pod.node};
 }
 } // namespace
 
