@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/printers/jsonpath.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -114,23 +116,12 @@ public:
     QList<QVariant> values(const KubeObject &object) const;
     QString displayText(qsizetype index, const QVariant &value, const QDateTime &now) const;
 
-    // JsonPathStep is one step of a parsed JSONPath: a key, or an index when key is null.
-    struct JsonPathStep
-    {
-        QString key;
-        qsizetype index = -1;
-    };
-    // parseJsonPath() accepts `.a.b[0].c`, `['a.b']`, `["a"]` and an optional `{…}` wrapper;
-    // filters, wildcards and recursion are not supported (nothing, with *error).
-    [[nodiscard]] static std::optional<QList<JsonPathStep>> parseJsonPath(const QString &path, QString *error = nullptr);
-    [[nodiscard]] static QJsonValue evaluate(const QJsonValue &root, const QList<JsonPathStep> &steps);
-
 private:
     void add(const char *title, Type type, Field field, const QString &jsonPath = {}, const QString &emptyText = {});
     void add(const QString &title, Type type, Field field, const QString &jsonPath = {}, const QString &emptyText = {});
 
     QList<Column> m_columns;
-    QList<QList<JsonPathStep>> m_paths; // parsed jsonPath per column (empty for others)
+    QList<JsonPath> m_paths; // parsed jsonPath per column (empty for others)
 };
 
 } // namespace Cachescope

@@ -1,5 +1,6 @@
 #include "core/sim/tableconverter.h"
 #include "core/printers/duration.h"
+#include "core/printers/jsonpath.h"
 #include "core/printers/podsummary.h"
 
 #include <QStringList>
@@ -42,23 +43,12 @@ int integer(const QJsonObject &object, const QString &key)
     return object.value(key).toInt();
 }
 
-// The value at a simple JSONPath (".a.b.c", what the demo CRD declares); undefined when absent.
-QJsonValue valueAt(const QJsonObject &object, const QString &jsonPath)
-{
-    QJsonValue value = object;
-    for (const QString &field : jsonPath.split(u'.', Qt::SkipEmptyParts)) {
-        if (!value.isObject())
-            return QJsonValue(QJsonValue::Undefined);
-        value = value.toObject().value(field);
-    }
-    return value;
-}
-
 // A printer column's cell as the apiextensions apiserver renders it: missing values are null
 // (kubectl prints <none>), dates become ages.
 QJsonValue printerCell(const QJsonObject &printer, const QJsonObject &object, const QDateTime &now)
 {
-    const QJsonValue value = valueAt(object, printer.value(u"jsonPath").toString());
+    const std::optional<JsonPath> path = parseJsonPath(printer.value(u"jsonPath").toString());
+    const QJsonValue value = path ? evaluateJsonPath(object, *path) : QJsonValue(QJsonValue::Undefined);
     if (value.isUndefined() || value.isNull())
         return QJsonValue::Null;
     if (printer.value(u"type").toString() == u"date") {

@@ -325,13 +325,13 @@ void TestResourceColumns::jsonPath()
 
     const QJsonObject root = parse(uR"({"metadata":{"annotations":{"a.b/c":"x"}},"spec":{"template":{"name":"tpl"},"items":[{"id":1},{"id":2}]}})"_s);
     QString error;
-    const auto steps = ResourceColumns::parseJsonPath(path, &error);
+    const auto steps = parseJsonPath(path, &error);
     QCOMPARE(steps.has_value(), valid);
     if (!valid) {
         QVERIFY(!error.isEmpty());
         return;
     }
-    const QJsonValue value = ResourceColumns::evaluate(root, *steps);
+    const QJsonValue value = evaluateJsonPath(root, *steps);
     if (expected.isEmpty()) {
         QVERIFY(value.isUndefined());
         return;
