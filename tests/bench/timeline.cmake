@@ -1,2 +1,2 @@
-# The workqueue timeline under issue 7's load: ingest cost per event and frame times.
+# The workqueue timeline under a controller's load: ingest cost per event and frame times.
 cachescope_add_bench(bench_timeline cachescope-ui)

@@ -1,4 +1,4 @@
-# Tests of core/controller (issue 7): the process functions, the findings store, the Controller.
+# Tests of core/controller: the process functions, the findings store, the Controller.
 cachescope_add_test(NAME tst_controllerfunctions SOURCES tst_controllerfunctions.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_controllerfindings SOURCES tst_controllerfindings.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_controller SOURCES tst_controller.cpp LIBRARIES cachescope-core LABELS core)

@@ -1,4 +1,4 @@
-# Controllers (issue 7) on informers against the in-process simulated cluster.
+# Controllers on informers against the in-process simulated cluster.
 cachescope_add_test(NAME tst_controllersim SOURCES tst_controllersim.cpp LIBRARIES cachescope-simulator cachescope-core LABELS integration TIMEOUT 300)
 # `cachescope-cli control` against the cachescope-sim binary.
 cachescope_add_test(NAME tst_controllercli SOURCES tst_controllercli.cpp simprocess.h LIBRARIES Qt6::Core LABELS integration TIMEOUT 300)

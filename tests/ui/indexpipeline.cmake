@@ -1,4 +1,4 @@
-# Index views, the pipeline view and the status bar (issue 6): models and widgets against real
+# Index views, the pipeline view and the status bar: models and widgets against real
 # informers on an in-process simulated cluster (tst_informersim.h).
 cachescope_add_test(NAME tst_indexmodels SOURCES tst_indexmodels.cpp tst_informersim.h LIBRARIES cachescope-ui cachescope-simulator LABELS ui TIMEOUT 180)
 cachescope_add_test(NAME tst_indexview SOURCES tst_indexview.cpp tst_informersim.h LIBRARIES cachescope-ui cachescope-simulator LABELS ui TIMEOUT 180)

@@ -1,4 +1,4 @@
-# Tests of the live resource table and the resource tree (issue 6). The model test runs real
+# Tests of the live resource table and the resource tree. The model test runs real
 # informers against an in-process SimCluster.
 cachescope_add_test(NAME tst_resourcetablemodel SOURCES tst_resourcetablemodel.cpp LIBRARIES cachescope-ui cachescope-simulator LABELS ui TIMEOUT 300)
 cachescope_add_test(NAME tst_resourcefilterproxymodel SOURCES tst_resourcefilterproxymodel.cpp LIBRARIES cachescope-ui LABELS ui)
