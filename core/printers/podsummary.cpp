@@ -1,5 +1,7 @@
 #include "core/printers/podsummary.h"
 
+#include "core/printers/conditions.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -8,16 +10,6 @@ using namespace Qt::Literals::StringLiterals;
 namespace Cachescope {
 
 namespace {
-
-QString conditionStatus(const QJsonArray &conditions, QStringView type)
-{
-    for (const QJsonValue &condition : conditions) {
-        if (condition[u"type"].toString() == type) {
-            return condition[u"status"].toString();
-        }
-    }
-    return {};
-}
 
 // terminatedText() is how a terminated state without a reason shows: its signal or exit code.
 QString terminatedText(const QJsonObject &terminated)

@@ -3,6 +3,7 @@
 #include "core/cache/indexer.h"
 #include "core/cache/kubeobject.h"
 #include "core/kube/apiresource.h"
+#include "core/printers/conditions.h"
 #include "core/printers/duration.h"
 #include "core/printers/podsummary.h"
 
@@ -64,16 +65,6 @@ QVariant typed(const QJsonValue &value, ResourceColumns::Type type)
     default:
         return value.isString() ? value.toString() : value.toVariant().toString();
     }
-}
-
-QString conditionStatus(const QJsonArray &conditions, QStringView type)
-{
-    for (const QJsonValue &condition : conditions) {
-        if (condition[u"type"].toString() == type) {
-            return condition[u"status"].toString();
-        }
-    }
-    return {};
 }
 
 QString servicePorts(const QJsonObject &document)
