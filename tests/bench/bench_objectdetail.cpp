@@ -9,9 +9,9 @@
 // the GUI thread pays exactly that time.
 #include "core/cache/kubeobject.h"
 #include "core/cache/notification.h"
+#include "core/util/linediff.h"
 #include "ui/models/eventstreamfilter.h"
 #include "ui/models/eventstreammodel.h"
-#include "ui/models/linediff.h"
 #include "ui/models/objecthistory.h"
 
 #include <QCoreApplication>

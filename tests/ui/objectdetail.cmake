@@ -1,5 +1,4 @@
 # Object detail and event stream.
-cachescope_add_test(NAME tst_linediff SOURCES tst_linediff.cpp LIBRARIES cachescope-ui LABELS ui)
 cachescope_add_test(NAME tst_objecthistory SOURCES tst_objecthistory.cpp LIBRARIES cachescope-ui LABELS ui)
 cachescope_add_test(NAME tst_eventstreammodel SOURCES tst_eventstreammodel.cpp LIBRARIES cachescope-ui LABELS ui)
 cachescope_add_test(NAME tst_eventstreamfilter SOURCES tst_eventstreamfilter.cpp LIBRARIES cachescope-ui LABELS ui)

@@ -1,6 +1,6 @@
 #include "ui/widgets/objectdiffview.h"
 
-#include "ui/models/linediff.h"
+#include "core/util/linediff.h"
 
 #include <QEvent>
 #include <QFontDatabase>

@@ -1,4 +1,4 @@
-#include "ui/models/linediff.h"
+#include "core/util/linediff.h"
 
 #include <QHash>
 

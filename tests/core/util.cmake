@@ -1,0 +1,3 @@
+# Tests of core/util (the clock, token bucket and sequenced ring are tested through their users in
+# workqueue.cmake and kube.cmake).
+cachescope_add_test(NAME tst_linediff SOURCES tst_linediff.cpp LIBRARIES cachescope-core LABELS core)
