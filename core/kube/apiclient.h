@@ -30,11 +30,11 @@ class WatchStream;
 // QNetworkAccessManager: TLS from the kubeconfig (CA, client certificate, tls-server-name as the
 // peer verify name, verification off only with insecure-skip-tls-verify, reported in
 // warnings()), credentials from its CredentialProvider, User-Agent "cachescope/VERSION", gzip
-// unless disable-compression, HTTP/2 when the server offers it, a QPS/burst TokenBucket (client-go's
-// flowcontrol limiter: none when qps <= 0), and
-// client-go's retry rules: a 429 or 5xx answer that carries Retry-After is retried after that
-// delay (up to maxRetries), a 401 is retried once with refreshed credentials when the user's
-// credentials can change (exec plugin, tokenFile).
+// unless disable-compression, HTTP/2 when the server offers it, a QPS/burst TokenBucket
+// (client-go's flowcontrol limiter: none when qps <= 0), and client-go's retry rules: a 429 or
+// 5xx answer that carries Retry-After is retried after that delay (up to maxRetries), a 401 is
+// retried once with refreshed credentials when the user's credentials can change (exec plugin,
+// tokenFile).
 //
 // Connections: Qt 6.4 keeps at most 6 HTTP/1.1 connections per host per QNAM and cannot raise
 // it, and each watch holds one for its lifetime. So the client keeps a pool of QNAMs on its

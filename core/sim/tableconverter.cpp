@@ -1,4 +1,5 @@
 #include "core/sim/tableconverter.h"
+
 #include "core/printers/duration.h"
 #include "core/printers/jsonpath.h"
 #include "core/printers/podsummary.h"
