@@ -1,7 +1,7 @@
 #include "core/cache/apilisterwatcher.h"
 
 #include "core/kube/apiclient.h"
-#include "core/kube/listpager.h"
+#include "core/kube/listdecoder.h"
 #include "core/kube/watchstream.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -141,32 +141,41 @@ void ApiListerWatcher::list(const ListOptions &options, QObject *context, ListCa
         request.query.addQueryItem(u"limit"_s, QString::number(options.limit));
     }
     addSelectors(request, options.labelSelector, options.fieldSelector);
+    // The answer is decoded while it downloads (an RV "0" list comes whole from the watch cache,
+    // whatever the limit): each item becomes a KubeObject as its bytes complete, and only the
+    // decoded objects, which the cache keeps anyway, are held until the page ends.
+    struct StreamedPage
+    {
+        ListDecoder decoder;
+        ObjectListPage page;
+    };
+    auto streamed = std::make_shared<StreamedPage>();
     const ApiResource resource = m_target.resource;
     const KubeObject::Transform transform = m_target.transform;
-    m_client->send(request, context, [done, resource, transform](const ApiResponse &response) {
-        ObjectListPage page;
-        if (!response.isOk()) {
-            page.error = response.error;
-            done(page);
-            return;
-        }
-        auto parsed = ListPager::parsePage(response.body);
-        if (const QString *error = std::get_if<QString>(&parsed)) {
-            page.error = ApiError(ApiError::Kind::Decode, u"the list answer could not be read: "_s + *error);
-            done(page);
-            return;
-        }
-        const ListPage raw = std::get<ListPage>(std::move(parsed));
-        page.resourceVersion = raw.resourceVersion;
-        page.continueToken = raw.continueToken;
-        page.remainingItemCount = raw.remainingItemCount;
-        page.items.reserve(raw.items.size());
-        for (const QByteArray &item : raw.items) {
+    const auto onBody = [streamed, resource, transform](QByteArrayView bytes) {
+        for (const QByteArray &item : streamed->decoder.feed(bytes)) {
             if (auto object = decodeItem(item, resource, transform)) {
-                page.items.append(*object);
+                streamed->page.items.append(*object);
             } else {
-                ++page.malformedItems;
+                ++streamed->page.malformedItems;
             }
+        }
+        return !streamed->decoder.failed();
+    };
+    m_client->stream(request, context, onBody, [done, streamed](const ApiResponse &response) {
+        ObjectListPage page = std::exchange(streamed->page, {});
+        auto decoded = streamed->decoder.finish();
+        if (const QString *error = std::get_if<QString>(&decoded); error && (response.isOk() || streamed->decoder.failed())) {
+            page = {};
+            page.error = ApiError(ApiError::Kind::Decode, u"the list answer could not be read: "_s + *error);
+        } else if (!response.isOk()) {
+            page = {};
+            page.error = response.error;
+        } else {
+            const ListPage &meta = std::get<ListPage>(decoded);
+            page.resourceVersion = meta.resourceVersion;
+            page.continueToken = meta.continueToken;
+            page.remainingItemCount = meta.remainingItemCount;
         }
         done(page);
     });

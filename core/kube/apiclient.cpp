@@ -199,84 +199,117 @@ void ApiClient::get(const QString &path, QObject *context, ResponseCallback call
 
 void ApiClient::send(const ApiRequest &request, QObject *context, ResponseCallback callback)
 {
-    attempt(request, context, std::move(callback), 1, false);
+    attempt(request, context, {}, std::move(callback), 1, false);
 }
 
-void ApiClient::attempt(const ApiRequest &request, QObject *context, ResponseCallback callback, int attemptNo, bool refreshedCredentials)
+void ApiClient::stream(const ApiRequest &request, QObject *context, BodyCallback onBody, ResponseCallback callback)
 {
-    prepare(request, context, [this, request, context, callback, attemptNo, refreshedCredentials](const QNetworkRequest &prepared, const ApiError &error) {
-        if (error.isError()) {
-            ApiResponse response;
-            response.error = error;
-            response.attempts = attemptNo;
-            callback(response);
-            return;
-        }
-        QNetworkRequest networkRequest = prepared;
-        networkRequest.setTransferTimeout(int(m_requestTimeout.count()));
-        QNetworkAccessManager *manager = m_requests;
-        QNetworkReply *reply = request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
-        ++m_requestsInFlight[manager];
-        connect(reply, &QNetworkReply::finished, this, [this, reply, manager] {
-            if (reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()) {
-                m_http2Seen = true;
-            }
-            if (reply->error() == QNetworkReply::OperationCanceledError && manager == m_requests && reply->property("cachescopeAborted").isNull()) {
-                // The transfer timeout fired (a caller's abort is marked): the connection is
-                // presumed dead, and QNAM would send the next request on it again.
-                retireRequestManager();
-            }
-            requestEnded(manager);
-        });
-        auto sslErrors = std::make_shared<QStringList>();
-        connect(reply, &QNetworkReply::sslErrors, reply, [sslErrors](const QList<QSslError> &errors) {
-            for (const QSslError &sslError : errors) {
-                sslErrors->append(sslError.errorString());
-            }
-        });
-        connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
-        auto answer = std::make_shared<QMetaObject::Connection>();
-        // A caller that goes away cancels its request. QObject emits destroyed() before it drops
-        // its connections, and abort() finishes the reply at once: the answer to the caller is
-        // cut first, or it would reach an object half destroyed.
-        connect(context, &QObject::destroyed, reply, [reply, answer] {
-            QObject::disconnect(*answer);
-            reply->setProperty("cachescopeAborted", true);
-            reply->abort();
-        });
-        *answer = connect(reply, &QNetworkReply::finished, context, [=, this] {
-            // A connection that failed before any answer leaves the reply closed: no body to read.
-            const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-            ApiError replyError = errorFromReply(reply, body, *sslErrors);
-            if (!replyError.isError()) {
+    attempt(request, context, std::move(onBody), std::move(callback), 1, false);
+}
+
+void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallback onBody, ResponseCallback callback, int attemptNo, bool refreshedCredentials)
+{
+    prepare(
+        request, context, [this, request, context, onBody, callback, attemptNo, refreshedCredentials](const QNetworkRequest &prepared, const ApiError &error) {
+            if (error.isError()) {
                 ApiResponse response;
-                response.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-                response.body = body;
-                response.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+                response.error = error;
                 response.attempts = attemptNo;
                 callback(response);
                 return;
             }
-            if (replyError.kind() == ApiError::Kind::Http && replyError.code() == 401 && !refreshedCredentials && m_credentials->canRefresh()) {
-                // client-go refreshes exec credentials once on 401 and tries again.
-                m_credentials->invalidate();
-                attempt(request, context, callback, attemptNo + 1, true);
-                return;
+            QNetworkRequest networkRequest = prepared;
+            networkRequest.setTransferTimeout(int(m_requestTimeout.count()));
+            QNetworkAccessManager *manager = m_requests;
+            QNetworkReply *reply =
+                request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
+            ++m_requestsInFlight[manager];
+            connect(reply, &QNetworkReply::finished, this, [this, reply, manager] {
+                if (reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()) {
+                    m_http2Seen = true;
+                }
+                if (reply->error() == QNetworkReply::OperationCanceledError && manager == m_requests && reply->property("cachescopeAborted").isNull()) {
+                    // The transfer timeout fired (a caller's abort is marked): the connection is
+                    // presumed dead, and QNAM would send the next request on it again.
+                    retireRequestManager();
+                }
+                requestEnded(manager);
+            });
+            auto sslErrors = std::make_shared<QStringList>();
+            connect(reply, &QNetworkReply::sslErrors, reply, [sslErrors](const QList<QSslError> &errors) {
+                for (const QSslError &sslError : errors) {
+                    sslErrors->append(sslError.errorString());
+                }
+            });
+            connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
+            // A streamed answer: the bytes of a 2xx reply go to onBody as they arrive, so QNAM's
+            // buffer holds one network read at a time, never the whole body.
+            const auto streaming = [reply] {
+                const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                return status >= 200 && status < 300;
+            };
+            const auto handOver = [reply, onBody] {
+                while (reply->isOpen() && reply->bytesAvailable() > 0) {
+                    if (!onBody(reply->read(reply->bytesAvailable()))) {
+                        reply->setProperty("cachescopeAborted", true);
+                        reply->abort();
+                        return;
+                    }
+                }
+            };
+            if (onBody) {
+                connect(reply, &QNetworkReply::readyRead, context, [streaming, handOver] {
+                    if (streaming()) {
+                        handOver();
+                    }
+                });
             }
-            if (replyError.kind() == ApiError::Kind::Http && (replyError.code() == 429 || replyError.code() >= 500) && replyError.retryAfter() &&
-                attemptNo <= m_maxRetries) {
-                const auto delay = std::min<std::chrono::milliseconds>(*replyError.retryAfter(), m_maxRetryDelay);
-                QTimer::singleShot(delay, context, [=, this] { attempt(request, context, callback, attemptNo + 1, refreshedCredentials); });
-                return;
-            }
-            ApiResponse response;
-            response.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            response.body = body;
-            response.error = replyError;
-            response.attempts = attemptNo;
-            callback(response);
+            auto answer = std::make_shared<QMetaObject::Connection>();
+            // A caller that goes away cancels its request. QObject emits destroyed() before it drops
+            // its connections, and abort() finishes the reply at once: the answer to the caller is
+            // cut first, or it would reach an object half destroyed.
+            connect(context, &QObject::destroyed, reply, [reply, answer] {
+                QObject::disconnect(*answer);
+                reply->setProperty("cachescopeAborted", true);
+                reply->abort();
+            });
+            *answer = connect(reply, &QNetworkReply::finished, context, [=, this] {
+                const bool streamed = onBody && streaming();
+                if (streamed && reply->property("cachescopeAborted").isNull()) {
+                    handOver();
+                }
+                // A connection that failed before any answer leaves the reply closed: no body to read.
+                const QByteArray body = !streamed && reply->isOpen() ? reply->readAll() : QByteArray();
+                ApiError replyError = errorFromReply(reply, body, *sslErrors);
+                if (!replyError.isError()) {
+                    ApiResponse response;
+                    response.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                    response.body = body;
+                    response.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+                    response.attempts = attemptNo;
+                    callback(response);
+                    return;
+                }
+                if (replyError.kind() == ApiError::Kind::Http && replyError.code() == 401 && !refreshedCredentials && m_credentials->canRefresh()) {
+                    // client-go refreshes exec credentials once on 401 and tries again.
+                    m_credentials->invalidate();
+                    attempt(request, context, onBody, callback, attemptNo + 1, true);
+                    return;
+                }
+                if (replyError.kind() == ApiError::Kind::Http && (replyError.code() == 429 || replyError.code() >= 500) && replyError.retryAfter() &&
+                    attemptNo <= m_maxRetries) {
+                    const auto delay = std::min<std::chrono::milliseconds>(*replyError.retryAfter(), m_maxRetryDelay);
+                    QTimer::singleShot(delay, context, [=, this] { attempt(request, context, onBody, callback, attemptNo + 1, refreshedCredentials); });
+                    return;
+                }
+                ApiResponse response;
+                response.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                response.body = body;
+                response.error = replyError;
+                response.attempts = attemptNo;
+                callback(response);
+            });
         });
-    });
 }
 
 WatchStream *ApiClient::watch(const ApiRequest &request, QObject *parent)
@@ -363,8 +396,12 @@ ApiError errorFromReply(QNetworkReply *reply, const QByteArray &body, const QStr
         return ApiError(ApiError::Kind::Tls,
                         u"TLS with %1 failed: %2; check the cluster's certificate-authority and tls-server-name"_s.arg(
                             host, sslErrors.isEmpty() ? reply->errorString() : sslErrors.join(u"; "_s)));
-    case QNetworkReply::TimeoutError:
     case QNetworkReply::OperationCanceledError:
+        if (!reply->property("cachescopeAborted").isNull()) {
+            return ApiError(ApiError::Kind::Canceled, u"the request to %1 was canceled"_s.arg(host));
+        }
+        [[fallthrough]];
+    case QNetworkReply::TimeoutError:
         // A transfer timeout aborts the reply with OperationCanceledError.
         return ApiError(ApiError::Kind::Timeout, u"%1 did not answer in time"_s.arg(host));
     default:

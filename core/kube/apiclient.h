@@ -62,6 +62,8 @@ class ApiClient final : public QObject
 
 public:
     using ResponseCallback = std::function<void(const ApiResponse &response)>;
+    // BodyCallback receives the next bytes of a successful answer; false stops the transfer.
+    using BodyCallback = std::function<bool(QByteArrayView bytes)>;
 
     explicit ApiClient(const RestConfig &config, QObject *parent = nullptr);
     ~ApiClient() override;
@@ -94,6 +96,13 @@ public:
     // send() performs one request (with rate limiting and retries) and calls back once.
     void send(const ApiRequest &request, QObject *context, ResponseCallback callback);
     void get(const QString &path, QObject *context, ResponseCallback callback);
+    // stream() is send() for answers too large to hold: the body of a successful (2xx) answer is
+    // handed to onBody in pieces as the network delivers them, and the final callback's
+    // ApiResponse has an empty body. Retries happen only before any byte of a successful answer
+    // was handed over, so a transfer that breaks midway ends with its error and the consumer
+    // drops what it got. onBody returning false aborts the transfer (the final callback then
+    // reports it canceled). Error answers are collected whole, as send() does.
+    void stream(const ApiRequest &request, QObject *context, BodyCallback onBody, ResponseCallback callback);
 
     // watch() starts a watch; the returned stream is owned by parent (or by the client when
     // parent is null) and reports through its signals.
@@ -114,7 +123,7 @@ private:
     // prepare() waits for the rate limiter and the credentials, then builds the QNetworkRequest.
     void prepare(const ApiRequest &request, QObject *context, PreparedCallback callback);
     QNetworkRequest buildRequest(const ApiRequest &request, const Credentials &credentials) const;
-    void attempt(const ApiRequest &request, QObject *context, ResponseCallback callback, int attemptNo, bool refreshedCredentials);
+    void attempt(const ApiRequest &request, QObject *context, BodyCallback onBody, ResponseCallback callback, int attemptNo, bool refreshedCredentials);
     QNetworkAccessManager *acquireWatchManager();
     void releaseWatchManager(QNetworkAccessManager *manager);
     void retireWatchManager(QNetworkAccessManager *manager, bool sharedConnection);

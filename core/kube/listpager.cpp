@@ -2,8 +2,6 @@
 
 #include "core/kube/apiclient.h"
 
-#include <simdjson.h>
-
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
@@ -54,7 +52,7 @@ void ListPager::fetch(const QString &continueToken, bool paged)
             Q_EMIT failed(response.error);
             return;
         }
-        auto parsed = parsePage(response.body);
+        auto parsed = ListDecoder::decode(response.body);
         if (const QString *error = std::get_if<QString>(&parsed)) {
             Q_EMIT failed(ApiError(ApiError::Kind::Decode, u"the list answer could not be read: "_s + *error));
             return;
@@ -77,73 +75,6 @@ void ListPager::fetch(const QString &continueToken, bool paged)
         }
         Q_EMIT finished(page.resourceVersion);
     });
-}
-
-std::variant<ListPage, QString> ListPager::parsePage(const QByteArray &body)
-{
-    thread_local simdjson::ondemand::parser parser;
-    const simdjson::padded_string padded(body.constData(), size_t(body.size()));
-    simdjson::ondemand::document document;
-    if (parser.iterate(padded).get(document)) {
-        return u"not JSON"_s;
-    }
-    simdjson::ondemand::object root;
-    if (document.get_object().get(root)) {
-        return u"not a JSON object"_s;
-    }
-    ListPage page;
-    bool sawItems = false;
-    for (auto field : root) {
-        std::string_view key;
-        if (field.unescaped_key().get(key)) {
-            return u"malformed key"_s;
-        }
-        if (key == "metadata") {
-            simdjson::ondemand::object metadata;
-            if (field.value().get_object().get(metadata)) {
-                return u"metadata is not an object"_s;
-            }
-            for (auto meta : metadata) {
-                std::string_view metaKey;
-                if (meta.unescaped_key().get(metaKey)) {
-                    return u"malformed key"_s;
-                }
-                std::string_view text;
-                if (metaKey == "resourceVersion" && !meta.value().get_string().get(text)) {
-                    page.resourceVersion = QString::fromUtf8(text.data(), qsizetype(text.size()));
-                } else if (metaKey == "continue" && !meta.value().get_string().get(text)) {
-                    page.continueToken = QString::fromUtf8(text.data(), qsizetype(text.size()));
-                } else if (metaKey == "remainingItemCount") {
-                    int64_t remaining = 0;
-                    if (!meta.value().get_int64().get(remaining)) {
-                        page.remainingItemCount = remaining;
-                    }
-                }
-            }
-        } else if (key == "items") {
-            sawItems = true;
-            simdjson::ondemand::value items = field.value();
-            if (items.is_null()) {
-                continue; // "items": null is an empty list from some servers
-            }
-            simdjson::ondemand::array array;
-            if (items.get_array().get(array)) {
-                return u"items is not a list"_s;
-            }
-            for (auto item : array) {
-                simdjson::ondemand::object object;
-                std::string_view raw;
-                if (item.get_object().get(object) || object.raw_json().get(raw)) {
-                    return u"an item is not an object"_s;
-                }
-                page.items.append(QByteArray(raw.data(), qsizetype(raw.size())));
-            }
-        }
-    }
-    if (!sawItems) {
-        return u"it has no items"_s;
-    }
-    return page;
 }
 
 } // namespace Cachescope

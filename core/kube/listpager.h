@@ -2,6 +2,7 @@
 
 #include "core/kube/apierror.h"
 #include "core/kube/apirequest.h"
+#include "core/kube/listdecoder.h"
 
 #include <QByteArray>
 #include <QList>
@@ -9,23 +10,9 @@
 #include <QPointer>
 #include <QString>
 
-#include <optional>
-#include <variant>
-
 namespace Cachescope {
 
 class ApiClient;
-
-// ListPage is one decoded page of a list answer: the items' raw JSON in order, the list's
-// resourceVersion, the continue token (empty on the last page) and remainingItemCount when the
-// server gave one.
-struct ListPage
-{
-    QList<QByteArray> items;
-    QString resourceVersion;
-    QString continueToken;
-    std::optional<qint64> remainingItemCount;
-};
 
 // ListPager lists a collection in pages with `limit`/`continue`, like client-go's pager: each
 // page is emitted as it arrives with progress (items so far, and the server's
@@ -34,7 +21,7 @@ struct ListPage
 // Ends with exactly one of finished() (the final resourceVersion) or failed().
 //
 // Lives on the client's thread; owned by its parent. Cost: one request per page; the page's
-// bytes are decoded with simdjson and each item copied once.
+// bytes are decoded by a ListDecoder and each item copied once.
 class ListPager final : public QObject
 {
     Q_OBJECT
@@ -46,8 +33,6 @@ public:
     void start();
     qint64 itemsSoFar() const { return m_items; }
     int pages() const { return m_pages; }
-
-    [[nodiscard]] static std::variant<ListPage, QString> parsePage(const QByteArray &body);
 
 Q_SIGNALS:
     void pageReceived(const QList<QByteArray> &items);

@@ -210,8 +210,10 @@ private Q_SLOTS:
     void networkErrorIsClear();
     void listPages();
     void listContinueExpiredFallsBackToFullList();
-    void listPageParsing_data();
-    void listPageParsing();
+    void streamHandsOverTheBodyAsItArrives();
+    void streamedErrorAnswersAreCollectedWhole();
+    void streamBrokenMidwayEndsWithItsError();
+    void streamStoppedByItsConsumerAborts();
     void watchDecodesEventsAcrossChunks();
     void watchHttpErrorFinishesWithStatus();
     void watchIdleWatchdogReportsStall();
@@ -564,32 +566,115 @@ void TestApiClient::listContinueExpiredFallsBackToFullList()
     QVERIFY(!server.requests.at(2).query.hasQueryItem(u"limit"_s));
 }
 
-void TestApiClient::listPageParsing_data()
+// stream(): a large answer's bytes reach the consumer while the answer is still arriving, and
+// the final callback carries no copy of them.
+void TestApiClient::streamHandsOverTheBodyAsItArrives()
 {
-    QTest::addColumn<QByteArray>("body");
-    QTest::addColumn<int>("items");
-    QTest::addColumn<QString>("error");
-
-    QTest::newRow("items before metadata") << QByteArray(R"({"items":[{"a":1}],"metadata":{"resourceVersion":"3"}})") << 1 << QString();
-    QTest::newRow("null items is empty") << QByteArray(R"({"metadata":{},"items":null})") << 0 << QString();
-    QTest::newRow("no items is an error") << QByteArray(R"({"metadata":{}})") << 0 << u"it has no items"_s;
-    QTest::newRow("item not an object") << QByteArray(R"({"items":[1]})") << 0 << u"an item is not an object"_s;
-    QTest::newRow("not JSON") << QByteArray("<html>") << 0 << u"not"_s;
+    TestServer server;
+    QPointer<QTcpSocket> socket;
+    server.handler = [&](const HttpRequest &request) {
+        socket = request.socket;
+        TestServer::startStream(request.socket);
+        TestServer::chunk(request.socket, R"({"kind":"PodList","metadata":{"resourceVersion":"4"},"items":[{"a":1},)");
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    QByteArray received;
+    std::optional<ApiResponse> done;
+    client.stream(
+        requestFor(u"/api/v1/pods"_s),
+        this,
+        [&](QByteArrayView bytes) {
+            received += bytes;
+            return true;
+        },
+        [&](const ApiResponse &response) { done = response; });
+    QTRY_VERIFY_WITH_TIMEOUT(received.endsWith(R"({"a":1},)"), 10000);
+    QVERIFY(!done); // the answer has not ended: the server holds its last chunk back
+    TestServer::chunk(socket, R"({"b":2}]})");
+    TestServer::endStream(socket);
+    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
+    QVERIFY2(done->isOk(), qPrintable(done->error.message()));
+    QCOMPARE(done->httpStatus, 200);
+    QVERIFY(done->body.isEmpty());
+    QCOMPARE(received, QByteArray(R"({"kind":"PodList","metadata":{"resourceVersion":"4"},"items":[{"a":1},{"b":2}]})"));
 }
 
-void TestApiClient::listPageParsing()
+void TestApiClient::streamedErrorAnswersAreCollectedWhole()
 {
-    QFETCH(QByteArray, body);
-    QFETCH(int, items);
-    QFETCH(QString, error);
-    const auto parsed = ListPager::parsePage(body);
-    if (!error.isEmpty()) {
-        QVERIFY(std::holds_alternative<QString>(parsed));
-        QVERIFY2(std::get<QString>(parsed).contains(error), qPrintable(std::get<QString>(parsed)));
-        return;
-    }
-    QVERIFY(std::holds_alternative<ListPage>(parsed));
-    QCOMPARE(std::get<ListPage>(parsed).items.size(), items);
+    TestServer server;
+    server.handler = [&](const HttpRequest &request) {
+        TestServer::reply(request.socket, 403, R"({"kind":"Status","code":403,"reason":"Forbidden","message":"pods is forbidden"})");
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    int bodyCalls = 0;
+    std::optional<ApiResponse> done;
+    client.stream(
+        requestFor(u"/api/v1/pods"_s),
+        this,
+        [&](QByteArrayView) {
+            ++bodyCalls;
+            return true;
+        },
+        [&](const ApiResponse &response) { done = response; });
+    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
+    QCOMPARE(bodyCalls, 0);
+    QCOMPARE(done->error.code(), 403);
+    QVERIFY(done->error.message().contains(u"pods is forbidden"_s));
+}
+
+void TestApiClient::streamBrokenMidwayEndsWithItsError()
+{
+    TestServer server;
+    server.handler = [&](const HttpRequest &request) {
+        TestServer::startStream(request.socket);
+        TestServer::chunk(request.socket, R"({"items":[{"a":1},)");
+        request.socket->flush();
+        request.socket->abort();
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    client.setMaxRetries(3);
+    QByteArray received;
+    std::optional<ApiResponse> done;
+    client.stream(
+        requestFor(u"/api/v1/pods"_s),
+        this,
+        [&](QByteArrayView bytes) {
+            received += bytes;
+            return true;
+        },
+        [&](const ApiResponse &response) { done = response; });
+    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
+    QVERIFY(!done->isOk());
+    QCOMPARE(done->attempts, 1); // bytes were handed over: no retry could undo them
+    QCOMPARE(server.requests.size(), 1);
+}
+
+void TestApiClient::streamStoppedByItsConsumerAborts()
+{
+    TestServer server;
+    server.handler = [&](const HttpRequest &request) {
+        TestServer::startStream(request.socket);
+        TestServer::chunk(request.socket, R"(<html>not a list)");
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    int bodyCalls = 0;
+    std::optional<ApiResponse> done;
+    client.stream(
+        requestFor(u"/api/v1/pods"_s),
+        this,
+        [&](QByteArrayView) {
+            ++bodyCalls;
+            return false;
+        },
+        [&](const ApiResponse &response) { done = response; });
+    // The server never ends its answer: only the consumer's "stop" can end it.
+    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
+    QCOMPARE(bodyCalls, 1);
+    QCOMPARE(done->error.kind(), ApiError::Kind::Canceled);
 }
 
 void TestApiClient::watchDecodesEventsAcrossChunks()

@@ -4,6 +4,7 @@
 #include "core/kube/apiclient.h"
 #include "core/kube/discovery.h"
 #include "core/kube/kubeconfig.h"
+#include "core/kube/listdecoder.h"
 #include "core/kube/listpager.h"
 #include "core/kube/watchstream.h"
 
@@ -179,7 +180,7 @@ void TestClient::discoveryAndPagedList()
 
     const ApiResponse full = fetch(client, podsRequest());
     QVERIFY2(full.isOk(), qPrintable(full.error.toString()));
-    const qsizetype total = std::get<ListPage>(ListPager::parsePage(full.body)).items.size();
+    const qsizetype total = std::get<ListPage>(ListDecoder::decode(full.body)).items.size();
     QVERIFY(total >= 40);
 
     ListPager pager(&client, podsRequest(), 7);
@@ -238,7 +239,7 @@ void TestClient::watchResumesFromLastResourceVersion()
     ApiClient client(restConfig(Kubeconfig::loadFiles({sim.kubeconfig()}, true), u"sim-token"_s));
     const ApiResponse list = fetch(client, podsRequest());
     QVERIFY(list.isOk());
-    const QString listRv = std::get<ListPage>(ListPager::parsePage(list.body)).resourceVersion;
+    const QString listRv = std::get<ListPage>(ListDecoder::decode(list.body)).resourceVersion;
     QVERIFY(!listRv.isEmpty());
 
     qint64 lastRv = listRv.toLongLong();
