@@ -6,13 +6,11 @@
 #include "core/cache/objectlist.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/cli/informersession.h"
-#include "core/kube/jsontoyaml.h"
+#include "core/printers/objectlistwriter.h"
 #include "core/printers/tableprinter.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTextStream>
 #include <QTimer>
 
@@ -275,11 +273,14 @@ void GetCommand::printObjects(const QList<KubeObject> &objects, const Options &o
         }
         break;
     case Output::Json:
-        out << QJsonDocument::fromJson(objectListJson(objects)).toJson(QJsonDocument::Indented);
+    case Output::Yaml: {
+        ObjectListWriter writer(out, options.output == Output::Json ? ObjectListWriter::Format::Json : ObjectListWriter::Format::Yaml);
+        for (const KubeObject &object : objects) {
+            writer.write(object);
+        }
+        writer.finish();
         break;
-    case Output::Yaml:
-        out << jsonToYaml(QJsonDocument::fromJson(objectListJson(objects)).object());
-        break;
+    }
     }
 }
 

@@ -6,6 +6,7 @@
 #include "core/cache/objectlist.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/cli/informersession.h"
+#include "core/printers/objectlistwriter.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -142,8 +143,18 @@ void WatchCommand::stop()
             objects.append(sortedForListing(target.informer->indexer().list()));
         }
         QSaveFile file(m_options.dumpFile);
-        const QByteArray list = objectListJson(objects);
-        if (!file.open(QIODevice::WriteOnly) || file.write(list) != list.size() || !file.commit()) {
+        bool written = file.open(QIODevice::WriteOnly);
+        if (written) {
+            QTextStream stream(&file);
+            ObjectListWriter writer(stream, ObjectListWriter::Format::CompactJson);
+            for (const KubeObject &object : std::as_const(objects)) {
+                writer.write(object);
+            }
+            writer.finish();
+            stream.flush();
+            written = stream.status() == QTextStream::Ok && file.error() == QFileDevice::NoError;
+        }
+        if (!written || !file.commit()) {
             m_err << "error: cannot write " << m_options.dumpFile << ": " << file.errorString() << Qt::endl;
             exitCode = 1;
         }

@@ -5,3 +5,4 @@ cachescope_add_test(NAME tst_deltafifo SOURCES tst_deltafifo.cpp cachetesthelper
 cachescope_add_test(NAME tst_realfifo SOURCES tst_realfifo.cpp cachetesthelpers.h LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_podsummary SOURCES tst_podsummary.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_resourcecolumns SOURCES tst_resourcecolumns.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_objectlistwriter SOURCES tst_objectlistwriter.cpp LIBRARIES cachescope-core LABELS core)
