@@ -23,6 +23,10 @@ namespace {
 // of lists and watches at once when a cluster opens, so it gets kubectl's discovery budget.
 constexpr double defaultQps = 50;
 constexpr int defaultBurst = 100;
+// What a streamed answer may have waiting unread: a few network reads, a few hundred pods.
+constexpr qint64 streamReadBuffer = 1024 * 1024;
+// The piece a streamed answer is handed over in.
+constexpr qsizetype streamReadPiece = 256 * 1024;
 
 } // namespace
 
@@ -223,6 +227,11 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
             QNetworkAccessManager *manager = m_requests;
             QNetworkReply *reply =
                 request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
+            if (onBody) {
+                // Back-pressure: QNAM's network thread stops reading once this much waits unread,
+                // instead of buffering the rest of a 400 MB list while the items are decoded.
+                reply->setReadBufferSize(streamReadBuffer);
+            }
             ++m_requestsInFlight[manager];
             connect(reply, &QNetworkReply::finished, this, [this, reply, manager] {
                 if (reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()) {
@@ -248,9 +257,17 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
                 const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
                 return status >= 200 && status < 300;
             };
+            // Read in pieces of a fixed size: one read of all that is available would allocate
+            // (and page in) hundreds of MB when QNAM has buffered ahead, which over HTTP/2 it does:
+            // Qt 6.4 opens the stream's flow-control window as data arrives, not as it is read.
             const auto handOver = [reply, onBody] {
+                thread_local QByteArray piece(streamReadPiece, Qt::Uninitialized);
                 while (reply->isOpen() && reply->bytesAvailable() > 0) {
-                    if (!onBody(reply->read(reply->bytesAvailable()))) {
+                    const qint64 read = reply->read(piece.data(), piece.size());
+                    if (read <= 0) {
+                        return;
+                    }
+                    if (!onBody(QByteArrayView(piece.constData(), read))) {
                         reply->setProperty("cachescopeAborted", true);
                         reply->abort();
                         return;
