@@ -297,7 +297,10 @@ void Reflector::applyToInitialStore(const ObjectEvent &event)
     if (event.type == ObjectEvent::Type::Deleted) {
         m_initialObjects.remove(key);
     } else {
-        if (!m_initialObjects.contains(key) && !m_initialOrder.contains(key)) {
+        // The order of first arrival, kept for a key deleted and sent again; a set answers "seen
+        // before?" (a scan of the order made a streaming list of 100k objects quadratic).
+        if (!m_initialOrderKeys.contains(key)) {
+            m_initialOrderKeys.insert(key);
             m_initialOrder.append(key);
         }
         m_initialObjects.insert(key, event.object);
@@ -363,6 +366,7 @@ void Reflector::onEvents(const QList<ObjectEvent> &events)
                     }
                     m_initialObjects.clear();
                     m_initialOrder.clear();
+                    m_initialOrderKeys.clear();
                     finishList(initial, event.object.resourceVersion());
                     // The stream goes on as the watch: what follows is not a reconnect.
                     m_listedBeforeWatch = false;
@@ -447,6 +451,7 @@ void Reflector::closeWatch()
     m_inWatchList = false;
     m_initialObjects.clear();
     m_initialOrder.clear();
+    m_initialOrderKeys.clear();
     if (m_watch) {
         m_watch->disconnect(this);
         m_watch->stop();

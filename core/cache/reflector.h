@@ -8,6 +8,7 @@
 #include <QMutex>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 #include <QTimer>
 
@@ -181,6 +182,7 @@ private:
     bool m_inWatchList = false;
     QHash<QString, KubeObject> m_initialObjects;
     QStringList m_initialOrder;
+    QSet<QString> m_initialOrderKeys; // the keys in m_initialOrder
     QList<KubeObject> m_pageItems;
     // Lists in flight carry this generation; answers of an older one are dropped.
     quint64 m_generation = 0;

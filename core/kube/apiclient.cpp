@@ -25,8 +25,6 @@ constexpr double defaultQps = 50;
 constexpr int defaultBurst = 100;
 // What a streamed answer may have waiting unread: a few network reads, a few hundred pods.
 constexpr qint64 streamReadBuffer = 1024 * 1024;
-// The piece a streamed answer is handed over in.
-constexpr qsizetype streamReadPiece = 256 * 1024;
 
 } // namespace
 
@@ -261,7 +259,7 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
             // (and page in) hundreds of MB when QNAM has buffered ahead, which over HTTP/2 it does:
             // Qt 6.4 opens the stream's flow-control window as data arrives, not as it is read.
             const auto handOver = [reply, onBody] {
-                thread_local QByteArray piece(streamReadPiece, Qt::Uninitialized);
+                thread_local QByteArray piece(readPieceSize, Qt::Uninitialized);
                 while (reply->isOpen() && reply->bytesAvailable() > 0) {
                     const qint64 read = reply->read(piece.data(), piece.size());
                     if (read <= 0) {

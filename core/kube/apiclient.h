@@ -96,6 +96,8 @@ public:
     // send() performs one request (with rate limiting and retries) and calls back once.
     void send(const ApiRequest &request, QObject *context, ResponseCallback callback);
     void get(const QString &path, QObject *context, ResponseCallback callback);
+    // readPieceSize is the piece in which streamed answers and watch streams are read from QNAM.
+    static constexpr qsizetype readPieceSize = 256 * 1024;
     // stream() is send() for answers too large to hold: the body of a successful (2xx) answer is
     // handed to onBody in pieces as the network delivers them, and the final callback's
     // ApiResponse has an empty body. Retries happen only before any byte of a successful answer

@@ -1,5 +1,7 @@
 #include "core/kube/listdecoder.h"
 
+#include "core/kube/jsonstringscan_p.h"
+
 #include <simdjson.h>
 
 #include <cstring>
@@ -83,10 +85,7 @@ QList<QByteArray> ListDecoder::feed(QByteArrayView bytes)
                 continue;
             }
             // Most bytes of a list are inside strings: skip to the next quote or backslash.
-            qsizetype end = i;
-            while (end < size && data[end] != '"' && data[end] != '\\') {
-                ++end;
-            }
+            const qsizetype end = nextQuoteOrBackslash(data + i, data + size) - data;
             if (m_inName) {
                 m_memberName.append(data + i, std::min(end - i, std::max<qsizetype>(0, maxMemberName - m_memberName.size())));
             }

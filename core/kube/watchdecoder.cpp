@@ -1,5 +1,7 @@
 #include "core/kube/watchdecoder.h"
 
+#include "core/kube/jsonstringscan_p.h"
+
 #include <simdjson.h>
 
 #include <string_view>
@@ -78,11 +80,12 @@ QList<WatchEvent> WatchDecoder::feed(QByteArrayView bytes)
             }
             continue;
         case State::InString:
-            if (c == '\\') {
-                m_state = State::InStringEscape;
-            } else if (c == '"') {
-                m_state = State::InFrame;
+            i = nextQuoteOrBackslash(data + i, data + size) - data;
+            if (i == size) {
+                i = size - 1; // the string goes on in the next piece
+                break;
             }
+            m_state = data[i] == '\\' ? State::InStringEscape : State::InFrame;
             break;
         case State::InStringEscape:
             m_state = State::InString;

@@ -181,18 +181,27 @@ void WatchStream::onReadyRead()
     if (m_state != State::Open) {
         return; // an error answer: its body is read when the reply finishes
     }
-    const QByteArray bytes = m_reply->readAll();
-    m_bytes += bytes.size();
-    const QList<WatchEvent> events = m_decoder.feed(bytes);
+    // In pieces, like ApiClient::stream(): a streaming list arrives faster than it is decoded, and
+    // over HTTP/2 QNAM buffers ahead, so one readAll() could return the whole list (and its
+    // decoded events would all be alive at once).
+    thread_local QByteArray piece(ApiClient::readPieceSize, Qt::Uninitialized);
     const QPointer<WatchStream> self(this);
-    for (const WatchEvent &event : events) {
-        ++m_events;
-        if (event.type == WatchEvent::Type::Bookmark) {
-            noteBookmark();
+    while (m_reply->bytesAvailable() > 0) {
+        const qint64 read = m_reply->read(piece.data(), piece.size());
+        if (read <= 0) {
+            break;
         }
-        Q_EMIT eventReceived(event);
-        if (!self || m_state == State::Finished) {
-            return; // stopped or deleted by a receiver
+        m_bytes += read;
+        const QList<WatchEvent> events = m_decoder.feed(QByteArrayView(piece.constData(), read));
+        for (const WatchEvent &event : events) {
+            ++m_events;
+            if (event.type == WatchEvent::Type::Bookmark) {
+                noteBookmark();
+            }
+            Q_EMIT eventReceived(event);
+            if (!self || m_state == State::Finished || m_lostError) {
+                return; // stopped or deleted by a receiver
+            }
         }
     }
     if (m_bookmarks >= 2) {
