@@ -44,6 +44,7 @@ public:
 
     // name() is the context name.
     QString name() const { return m_config.contextName(); }
+    const RestConfig &restConfig() const { return m_config; }
     QString server() const;
     // warnings() are the client's (TLS verification off, ...), for the UI to show.
     QStringList warnings() const { return m_warnings; }

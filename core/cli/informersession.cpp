@@ -25,6 +25,18 @@ InformerSession::InformerSession(const Kubeconfig &config, const QString &contex
 
 InformerSession::~InformerSession() = default;
 
+std::optional<KubeconfigError> InformerSession::configurationProblem(const RestConfig &rest, const ApiError &error)
+{
+    // Config errors are the cluster's TLS material and server; Credentials errors the user's.
+    const bool cluster = error.kind() == ApiError::Kind::Config;
+    if (!cluster && error.kind() != ApiError::Kind::Credentials) {
+        return std::nullopt;
+    }
+    const QString &file = cluster ? rest.cluster.file : rest.user.file;
+    const int line = cluster ? rest.cluster.line : rest.user.line;
+    return KubeconfigError{file, line, 0, u"context \"%1\": %2"_s.arg(rest.contextName(), error.message())};
+}
+
 void InformerSession::start()
 {
     if (m_config.hasErrors()) {
@@ -48,7 +60,13 @@ void InformerSession::start()
     for (const QString &warning : m_cluster->warnings()) {
         m_err << "warning: " << warning << Qt::endl;
     }
-    connect(m_cluster.get(), &Cluster::discoveryFailed, this, [this](const ApiError &error, std::chrono::milliseconds retryIn) {
+    connect(m_cluster.get(), &Cluster::discoveryFailed, this, [this, rest](const ApiError &error, std::chrono::milliseconds retryIn) {
+        if (const auto problem = configurationProblem(rest, error)) {
+            // Not transient: a missing CA file or exec plugin does not appear by retrying, and
+            // kubectl gives up at once too.
+            fail(problem->toString());
+            return;
+        }
         m_lastError = error.toString();
         m_err << "warning: " << m_lastError << " (retrying in " << QString::number(double(retryIn.count()) / 1000.0, 'f', 1) << " s)" << Qt::endl;
     });
@@ -101,6 +119,10 @@ void InformerSession::onDiscovered()
         SharedIndexInformer *informer = m_cluster->informers()->informer(key);
         m_targets.append({key.resource, informer});
         connect(informer, &SharedIndexInformer::errorOccurred, this, [this, informer](const ApiError &error) {
+            if (const auto problem = configurationProblem(m_cluster->restConfig(), error)) {
+                fail(problem->toString());
+                return;
+            }
             m_lastError = error.toString();
             // kubectl gives up at once when the server refuses a list for good; retrying the
             // same credentials against the same RBAC rules will not change the answer.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cli/informerrequest.h"
+#include "core/kube/apierror.h"
 #include "core/kube/apiresource.h"
 #include "core/kube/kubeconfig.h"
 
@@ -8,6 +9,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 class QTextStream;
 
@@ -22,7 +24,8 @@ class SharedIndexInformer;
 // over the one client), starts their informers and reports ready() once every one has synced —
 // or failed() with a message (kubeconfig errors name the file; an unknown resource; a server
 // that stays unreachable or an informer that cannot sync within the request's timeout, with the
-// last error). Connection retries and informer errors are reported on `err` as they happen.
+// last error). Connection retries and informer errors are reported on `err` as they happen;
+// a configuration error (configurationProblem()) fails the session at once, naming the file.
 // With setFailFast() (what `get` does, as kubectl), a list the server refuses for good (401,
 // 403, 404) fails the session at once with the server's message instead of being retried with
 // backoff (what `watch` and the app do). Lives on the CLI's main thread; owns the Cluster.
@@ -43,6 +46,11 @@ public:
     };
 
     void setFailFast(bool failFast) { m_failFast = failFast; }
+    // configurationProblem() is the kubeconfig entry an error comes from when retrying cannot
+    // help (the cluster's TLS material or server, the user's credentials: a file that cannot be
+    // read, an exec plugin that is missing or fails), with the context it breaks; else nothing.
+    // A session fails at once on such an error, whatever setFailFast() says.
+    [[nodiscard]] static std::optional<KubeconfigError> configurationProblem(const RestConfig &rest, const ApiError &error);
     void start();
 
     // targets() are the request's resources in the order given, once informerStarting() was

@@ -42,6 +42,7 @@ public:
     QList<UserConfig> users;
     QList<ContextConfig> contexts;
     QString currentContext;
+    int currentContextLine = 0;
 
     void parse(const QByteArray &yaml)
     {
@@ -229,6 +230,9 @@ private:
             return;
         }
         currentContext = readString(root, "current-context", u"current-context"_s);
+        if (!currentContext.isEmpty()) {
+            currentContextLine = lineOf(root["current-context"]);
+        }
 
         forEachNamed(root, "clusters", "cluster", [this](const QString &name, const YAML::Node &body, int line, const QString &where) {
             ClusterConfig cluster;
@@ -433,6 +437,10 @@ Kubeconfig Kubeconfig::fromYaml(const QByteArray &yaml, const QString &fileName)
     parser.parse(yaml);
     config.m_files = {fileName};
     config.m_currentContext = parser.currentContext;
+    if (!parser.currentContext.isEmpty()) {
+        config.m_currentContextFile = fileName;
+        config.m_currentContextLine = parser.currentContextLine;
+    }
     config.m_clusters = parser.clusters;
     config.m_allClusters = parser.clusters;
     config.m_users = parser.users;
@@ -446,6 +454,8 @@ void Kubeconfig::merge(const Kubeconfig &other)
     m_errors += other.m_errors;
     if (m_currentContext.isEmpty()) {
         m_currentContext = other.m_currentContext;
+        m_currentContextFile = other.m_currentContextFile;
+        m_currentContextLine = other.m_currentContextLine;
     }
     for (const ClusterConfig &cluster : other.m_clusters) {
         if (!findByName(m_clusters, cluster.name)) {
@@ -488,6 +498,11 @@ std::variant<RestConfig, KubeconfigError> Kubeconfig::restConfig(const QString &
     }
     const std::optional<ContextConfig> context = this->context(contextName, file);
     if (!context) {
+        if (name.isEmpty()) {
+            // The current context: say which file chose it, and where.
+            return KubeconfigError{
+                m_currentContextFile, m_currentContextLine, 0, u"current-context \""_s + contextName + u"\" is not defined in "_s + m_files.join(u", "_s)};
+        }
         return KubeconfigError{file, 0, 0, u"context \""_s + contextName + u"\" is not defined"_s};
     }
     const QString where = u"context \""_s + context->name + u'"';

@@ -70,6 +70,8 @@ private:
     QStringList m_files;
     QList<KubeconfigError> m_errors;
     QString m_currentContext;
+    QString m_currentContextFile; // the file whose current-context won, and its line
+    int m_currentContextLine = 0;
     QList<ContextConfig> m_contexts;
     QList<ClusterConfig> m_clusters; // merged, first wins
     QList<UserConfig> m_users; // merged, first wins

@@ -283,6 +283,9 @@ void TestKubeconfig::resolveErrors_data()
     QTest::newRow("cluster without server") << base + "contexts:\n- name: x\n  context: {cluster: noserver}\n"
                                             << u"x"_s << u"cluster \"noserver\" has no server"_s << 4;
     QTest::newRow("unknown context") << base << u"missing"_s << u"context \"missing\" is not defined"_s << 0;
+    QTest::newRow("current-context names a missing context: the file and line that chose it")
+        << base + "contexts:\n- name: x\n  context: {cluster: c}\ncurrent-context: missing\n"
+        << QString() << u"current-context \"missing\" is not defined in /k.yaml"_s << 12;
     QTest::newRow("no current context") << base + "contexts:\n- name: x\n  context: {cluster: c}\n" << QString() << u"no current context"_s << 0;
     QTest::newRow("no contexts at all") << base << QString() << u"no contexts are defined"_s << 0;
 }

@@ -147,6 +147,8 @@ private Q_SLOTS:
     void faults();
     void cli_data();
     void cli();
+    void configurationErrorsFailAtOnce_data();
+    void configurationErrorsFailAtOnce();
 };
 
 void TestClient::discoveryAndPagedList_data()
@@ -401,6 +403,49 @@ void TestClient::cli()
         QVERIFY(out.isEmpty());
     }
     QVERIFY2(stderrText.isEmpty() ? err.isEmpty() : err.startsWith(stderrText), qPrintable(err));
+}
+
+// A kubeconfig that cannot work is not a server that is down: retrying does not bring a CA file
+// or an exec plugin into being. The CLI fails at once, as kubectl does, naming the file, the line
+// of the entry at fault and the context it breaks; it never retries.
+void TestClient::configurationErrorsFailAtOnce_data()
+{
+    QTest::addColumn<QByteArray>("kubeconfig");
+    QTest::addColumn<QString>("error"); // after "error: FILE"
+
+    const QByteArray head = "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:1\n";
+    const QByteArray user = "users:\n- name: u\n  user:\n    token: abc\n";
+    const QByteArray context = "contexts:\n- name: ctx\n  context: {cluster: c, user: u}\ncurrent-context: ctx\n";
+    QTest::newRow("certificate-authority file that does not exist") << head + "    certificate-authority: /nonexistent/ca.crt\n" + user +
+            context << u":4: context \"ctx\": cannot read the certificate authority file /nonexistent/ca.crt of cluster \"c\""_s;
+    QTest::newRow("client certificate file that does not exist")
+        << head + "users:\n- name: u\n  user:\n    client-certificate: /nonexistent/u.crt\n    client-key: /nonexistent/u.key\n" + context
+        << u":8: context \"ctx\": cannot read the client certificate file /nonexistent/u.crt"_s;
+    QTest::newRow("exec plugin that is not installed") << head +
+            "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: cachescope-no-such-plugin\n" +
+            context << u":8: context \"ctx\": the exec plugin \"cachescope-no-such-plugin\" was not found"_s;
+    QTest::newRow("current-context that is not defined") << head + user + "contexts:\n- name: ctx\n  context: {cluster: c, user: u}\ncurrent-context: gone\n"
+                                                         << u":14: current-context \"gone\" is not defined in "_s;
+}
+
+void TestClient::configurationErrorsFailAtOnce()
+{
+    QFETCH(QByteArray, kubeconfig);
+    QFETCH(QString, error);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"kubeconfig.yaml"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(kubeconfig);
+    file.close();
+    QProcess cli;
+    // The timeout is far longer than the test waits: only failing at once passes.
+    cli.start(QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), {u"--kubeconfig"_s, path, u"get"_s, u"pods"_s, u"--timeout"_s, u"10m"_s});
+    QVERIFY(cli.waitForFinished(60000));
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QCOMPARE(cli.exitCode(), 1);
+    QVERIFY2(err.startsWith(u"error: "_s + path + error), qPrintable(err));
+    QVERIFY2(!err.contains(u"retrying"_s), qPrintable(err));
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestClient)
