@@ -3,9 +3,9 @@
 // Starts `cachescope-sim --pods N --namespaces 20 --nodes 100 --churn 0` (TLS, HTTP/2, as an
 // apiserver answers) and reports:
 //  - the simulator: populate time and resident memory per object;
-//  - an informer of pods (this program again, as a child: Cluster on its worker thread, the
-//    reflector's RV "0" list, which the server answers in one piece, decoded as it arrives,
-//    RealFifo, Indexer with the default indexes): time to synced, peak and steady RSS of that
+//  - an informer of pods (this program again, as a child: Cluster on its worker thread, RealFifo,
+//    Indexer with the default indexes), once with a streaming list (the default) and once with
+//    the RV "0" LIST that the server answers in one piece, decoded as it arrives: time to synced, peak and steady RSS of that
 //    process, the cache's stored JSON bytes per object (after the managedFields transform) and
 //    steady RSS per object against them;
 //  - `cachescope-cli get pods -A -o name` and `kubectl get pods -A -o name` against the same
@@ -55,8 +55,10 @@ qint64 procStatusKiB(qint64 pid, const QByteArray &field)
     return -1;
 }
 
-// The child: sync one informer of pods and print what it cost, as key=value lines.
-int runClient(const QString &kubeconfigPath)
+// The child: sync one informer of pods and print what it cost, as key=value lines. streaming:
+// the informer's default, a streaming list (sendInitialEvents); else the RV "0" LIST, which the
+// server (like an apiserver's watch cache) answers in one piece.
+int runClient(const QString &kubeconfigPath, bool streaming)
 {
     const Kubeconfig kubeconfig = Kubeconfig::loadFiles({kubeconfigPath}, true);
     const auto rest = kubeconfig.restConfig(u"sim-token"_s);
@@ -66,6 +68,9 @@ int runClient(const QString &kubeconfigPath)
     }
     const qint64 baseline = procStatusKiB(0, "VmRSS");
     auto cluster = std::make_unique<Cluster>(std::get<RestConfig>(rest));
+    SharedIndexInformer::Options options = cluster->informers()->defaultOptions();
+    options.reflector.useWatchList = streaming;
+    cluster->informers()->setDefaultOptions(options);
     SharedIndexInformer *informer = nullptr;
     QElapsedTimer timer;
     QObject::connect(cluster.get(), &Cluster::discovered, cluster.get(), [&] {
@@ -168,10 +173,11 @@ int main(int argc, char *argv[])
     parser.addOption({u"kubectl"_s, u"kubectl to compare with."_s, u"PATH"_s});
     parser.addOption({u"no-kubectl"_s, u"Do not run kubectl."_s});
     parser.addOption({u"client"_s, u"(internal) sync an informer against KUBECONFIG and report."_s, u"KUBECONFIG"_s});
+    parser.addOption({u"list"_s, u"(internal) with --client: a LIST, not a streaming list."_s});
     parser.addHelpOption();
     parser.process(app);
     if (parser.isSet(u"client"_s)) {
-        return runClient(parser.value(u"client"_s));
+        return runClient(parser.value(u"client"_s), !parser.isSet(u"list"_s));
     }
     const int pods = parser.value(u"pods"_s).toInt();
     const int runs = std::max(1, parser.value(u"runs"_s).toInt());
@@ -218,34 +224,41 @@ int main(int argc, char *argv[])
                 mib(simRss),
                 double(simRss) * 1024.0 / pods);
 
-    // The informer, in a child process of its own.
-    QProcess client;
-    client.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    client.start(QCoreApplication::applicationFilePath(), {u"--client"_s, kubeconfig});
-    client.waitForFinished(600000);
-    const auto values = keyValues(client.readAllStandardOutput());
-    const qint64 objects = values.value("objects").toLongLong();
-    const qint64 jsonBytes = values.value("json_bytes").toLongLong();
-    const qint64 steadyGrowth = values.value("steady_kib").toLongLong() - values.value("baseline_kib").toLongLong();
-    if (objects <= 0) {
-        std::fprintf(stderr, "the informer did not sync\n");
-        return 1;
+    // The informer, in a child process of its own: each way of listing.
+    for (const bool streaming : {true, false}) {
+        QProcess client;
+        client.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QStringList arguments{u"--client"_s, kubeconfig};
+        if (!streaming) {
+            arguments.append(u"--list"_s);
+        }
+        client.start(QCoreApplication::applicationFilePath(), arguments);
+        client.waitForFinished(600000);
+        const auto values = keyValues(client.readAllStandardOutput());
+        const qint64 objects = values.value("objects").toLongLong();
+        const qint64 jsonBytes = values.value("json_bytes").toLongLong();
+        const qint64 steadyGrowth = values.value("steady_kib").toLongLong() - values.value("baseline_kib").toLongLong();
+        if (objects <= 0) {
+            std::fprintf(stderr, "the informer did not sync\n");
+            return 1;
+        }
+        std::printf("informer of pods, %s:\n", streaming ? "streaming list (sendInitialEvents, the default)" : "RV=0 LIST (answered in one piece)");
+        std::printf("  synced in %s s, %lld objects (%.0f objects/s)\n",
+                    values.value("synced_s").constData(),
+                    static_cast<long long>(objects),
+                    double(objects) / values.value("synced_s").toDouble());
+        std::printf("  process RSS: peak %.0f MiB, steady %.0f MiB (%.0f MiB before connecting)\n",
+                    mib(values.value("peak_kib").toLongLong()),
+                    mib(values.value("steady_kib").toLongLong()),
+                    mib(values.value("baseline_kib").toLongLong()));
+        std::printf("  stored JSON %.0f bytes/object (%.0f MiB); steady RSS growth %.0f bytes/object = %.2fx the JSON\n",
+                    double(jsonBytes) / objects,
+                    double(jsonBytes) / 1048576.0,
+                    double(steadyGrowth) * 1024.0 / objects,
+                    double(steadyGrowth) * 1024.0 / double(jsonBytes));
+        std::printf("  peak RSS / steady RSS = %.2f\n\n", double(values.value("peak_kib").toLongLong()) / double(values.value("steady_kib").toLongLong()));
+        std::fflush(stdout);
     }
-    std::printf("informer of pods (one RV=0 list, decoded as it arrives):\n");
-    std::printf("  synced in %s s, %lld objects (%.0f objects/s)\n",
-                values.value("synced_s").constData(),
-                static_cast<long long>(objects),
-                double(objects) / values.value("synced_s").toDouble());
-    std::printf("  process RSS: peak %.0f MiB, steady %.0f MiB (%.0f MiB before connecting)\n",
-                mib(values.value("peak_kib").toLongLong()),
-                mib(values.value("steady_kib").toLongLong()),
-                mib(values.value("baseline_kib").toLongLong()));
-    std::printf("  stored JSON %.0f bytes/object (%.0f MiB); steady RSS growth %.0f bytes/object = %.2fx the JSON\n",
-                double(jsonBytes) / objects,
-                double(jsonBytes) / 1048576.0,
-                double(steadyGrowth) * 1024.0 / objects,
-                double(steadyGrowth) * 1024.0 / double(jsonBytes));
-    std::printf("  peak RSS / steady RSS = %.2f\n\n", double(values.value("peak_kib").toLongLong()) / double(values.value("steady_kib").toLongLong()));
 
     // Whole processes, side by side.
     struct Row
