@@ -184,6 +184,28 @@ ApiRequest requestFor(const QString &path)
     return request;
 }
 
+// StreamRun is one ApiClient::stream() of the pods collection and what it delivered; its
+// consumer keeps reading, or asks to stop at the first bytes.
+struct StreamRun
+{
+    QByteArray received;
+    int bodyCalls = 0;
+    std::optional<ApiResponse> done;
+
+    void start(ApiClient &client, QObject *context, bool keepReading = true)
+    {
+        client.stream(
+            requestFor(u"/api/v1/pods"_s),
+            context,
+            [this, keepReading](QByteArrayView bytes) {
+                received += bytes;
+                ++bodyCalls;
+                return keepReading;
+            },
+            [this](const ApiResponse &response) { done = response; });
+    }
+};
+
 QByteArray eventLine(const char *type, const QString &name, int rv)
 {
     return "{\"type\":\"" + QByteArray(type) + "\",\"object\":{\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name.toUtf8() + "\",\"resourceVersion\":\"" +
@@ -579,25 +601,17 @@ void TestApiClient::streamHandsOverTheBodyAsItArrives()
     };
     QVERIFY(server.listen(false));
     ApiClient client(configFor(server.url()));
-    QByteArray received;
-    std::optional<ApiResponse> done;
-    client.stream(
-        requestFor(u"/api/v1/pods"_s),
-        this,
-        [&](QByteArrayView bytes) {
-            received += bytes;
-            return true;
-        },
-        [&](const ApiResponse &response) { done = response; });
-    QTRY_VERIFY_WITH_TIMEOUT(received.endsWith(R"({"a":1},)"), 10000);
-    QVERIFY(!done); // the answer has not ended: the server holds its last chunk back
+    StreamRun run;
+    run.start(client, this);
+    QTRY_VERIFY_WITH_TIMEOUT(run.received.endsWith(R"({"a":1},)"), 10000);
+    QVERIFY(!run.done); // the answer has not ended: the server holds its last chunk back
     TestServer::chunk(socket, R"({"b":2}]})");
     TestServer::endStream(socket);
-    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
-    QVERIFY2(done->isOk(), qPrintable(done->error.message()));
-    QCOMPARE(done->httpStatus, 200);
-    QVERIFY(done->body.isEmpty());
-    QCOMPARE(received, QByteArray(R"({"kind":"PodList","metadata":{"resourceVersion":"4"},"items":[{"a":1},{"b":2}]})"));
+    QTRY_VERIFY_WITH_TIMEOUT(run.done.has_value(), 10000);
+    QVERIFY2(run.done->isOk(), qPrintable(run.done->error.message()));
+    QCOMPARE(run.done->httpStatus, 200);
+    QVERIFY(run.done->body.isEmpty());
+    QCOMPARE(run.received, QByteArray(R"({"kind":"PodList","metadata":{"resourceVersion":"4"},"items":[{"a":1},{"b":2}]})"));
 }
 
 void TestApiClient::streamedErrorAnswersAreCollectedWhole()
@@ -608,20 +622,12 @@ void TestApiClient::streamedErrorAnswersAreCollectedWhole()
     };
     QVERIFY(server.listen(false));
     ApiClient client(configFor(server.url()));
-    int bodyCalls = 0;
-    std::optional<ApiResponse> done;
-    client.stream(
-        requestFor(u"/api/v1/pods"_s),
-        this,
-        [&](QByteArrayView) {
-            ++bodyCalls;
-            return true;
-        },
-        [&](const ApiResponse &response) { done = response; });
-    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
-    QCOMPARE(bodyCalls, 0);
-    QCOMPARE(done->error.code(), 403);
-    QVERIFY(done->error.message().contains(u"pods is forbidden"_s));
+    StreamRun run;
+    run.start(client, this);
+    QTRY_VERIFY_WITH_TIMEOUT(run.done.has_value(), 10000);
+    QCOMPARE(run.bodyCalls, 0);
+    QCOMPARE(run.done->error.code(), 403);
+    QVERIFY(run.done->error.message().contains(u"pods is forbidden"_s));
 }
 
 void TestApiClient::streamBrokenMidwayEndsWithItsError()
@@ -636,19 +642,11 @@ void TestApiClient::streamBrokenMidwayEndsWithItsError()
     QVERIFY(server.listen(false));
     ApiClient client(configFor(server.url()));
     client.setMaxRetries(3);
-    QByteArray received;
-    std::optional<ApiResponse> done;
-    client.stream(
-        requestFor(u"/api/v1/pods"_s),
-        this,
-        [&](QByteArrayView bytes) {
-            received += bytes;
-            return true;
-        },
-        [&](const ApiResponse &response) { done = response; });
-    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
-    QVERIFY(!done->isOk());
-    QCOMPARE(done->attempts, 1); // bytes were handed over: no retry could undo them
+    StreamRun run;
+    run.start(client, this);
+    QTRY_VERIFY_WITH_TIMEOUT(run.done.has_value(), 10000);
+    QVERIFY(!run.done->isOk());
+    QCOMPARE(run.done->attempts, 1); // bytes were handed over: no retry could undo them
     QCOMPARE(server.requests.size(), 1);
 }
 
@@ -661,20 +659,12 @@ void TestApiClient::streamStoppedByItsConsumerAborts()
     };
     QVERIFY(server.listen(false));
     ApiClient client(configFor(server.url()));
-    int bodyCalls = 0;
-    std::optional<ApiResponse> done;
-    client.stream(
-        requestFor(u"/api/v1/pods"_s),
-        this,
-        [&](QByteArrayView) {
-            ++bodyCalls;
-            return false;
-        },
-        [&](const ApiResponse &response) { done = response; });
+    StreamRun run;
+    run.start(client, this, false);
     // The server never ends its answer: only the consumer's "stop" can end it.
-    QTRY_VERIFY_WITH_TIMEOUT(done.has_value(), 10000);
-    QCOMPARE(bodyCalls, 1);
-    QCOMPARE(done->error.kind(), ApiError::Kind::Canceled);
+    QTRY_VERIFY_WITH_TIMEOUT(run.done.has_value(), 10000);
+    QCOMPARE(run.bodyCalls, 1);
+    QCOMPARE(run.done->error.kind(), ApiError::Kind::Canceled);
 }
 
 void TestApiClient::watchDecodesEventsAcrossChunks()
