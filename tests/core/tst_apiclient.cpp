@@ -6,6 +6,7 @@
 #include "core/version.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QPointer>

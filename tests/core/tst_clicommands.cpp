@@ -2,6 +2,7 @@
 #include "core/printers/tableprinter.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QTest>
 #include <QTextStream>

@@ -4,6 +4,7 @@
 #include "core/kube/loginshellpath.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>

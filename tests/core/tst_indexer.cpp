@@ -6,6 +6,7 @@
 #include "cachetesthelpers.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>

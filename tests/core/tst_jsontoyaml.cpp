@@ -1,6 +1,7 @@
 #include "core/kube/jsontoyaml.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

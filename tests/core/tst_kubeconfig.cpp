@@ -1,6 +1,7 @@
 #include "core/kube/kubeconfig.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QDebug>
 #include <QDir>

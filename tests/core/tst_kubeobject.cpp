@@ -1,6 +1,7 @@
 #include "core/cache/kubeobject.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>

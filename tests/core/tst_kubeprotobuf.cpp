@@ -4,6 +4,7 @@
 #include "core/sim/kubeprotobuf.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>

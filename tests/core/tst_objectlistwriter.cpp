@@ -4,6 +4,7 @@
 #include "core/kube/jsontoyaml.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -4,6 +4,7 @@
 #include "tst_simclient.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QScopeGuard>

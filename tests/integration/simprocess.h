@@ -1,4 +1,6 @@
 #pragma once
+
+#include "testpaths.h"
 // SimProcess runs the cachescope-sim binary for an integration test: it starts it with the
 // given arguments, waits for its three announced lines (url, kubeconfig, ready) and stops it
 // with SIGTERM, reporting the exit code, which must be 0. Test thread only (blocking waits).

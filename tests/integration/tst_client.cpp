@@ -9,6 +9,7 @@
 #include "core/kube/watchstream.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>

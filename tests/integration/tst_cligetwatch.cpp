@@ -3,6 +3,7 @@
 #include "simprocess.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,6 +2,7 @@
 // server in the kubeconfig listens on loopback but never answers; it only counts connections,
 // so a command that tried to reach it would show up there (and hang until its timeout).
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QProcess>

@@ -4,6 +4,7 @@
 #include "simprocess.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QProcess>
 #include <QTest>

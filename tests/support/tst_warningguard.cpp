@@ -1,6 +1,7 @@
 // The warning guard of every test executable (warningguard.h): a run whose tests all pass fails
 // when Qt warned about threads, timers or connections, and only then.
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QProcess>
 #include <QTest>

@@ -7,6 +7,7 @@
 #include "ui/widgets/objecthistoryview.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
