@@ -226,8 +226,8 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
             QNetworkReply *reply =
                 request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
             if (onBody) {
-                // Back-pressure: QNAM's network thread stops reading once this much waits unread,
-                // instead of buffering the rest of a 400 MB list while the items are decoded.
+                // Back-pressure over HTTP/1.1: QNAM's network thread stops reading once this much
+                // waits unread. Qt 6.4's HTTP/2 ignores it (see handOver below).
                 reply->setReadBufferSize(streamReadBuffer);
             }
             ++m_requestsInFlight[manager];
@@ -249,8 +249,8 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
                 }
             });
             connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
-            // A streamed answer: the bytes of a 2xx reply go to onBody as they arrive, so QNAM's
-            // buffer holds one network read at a time, never the whole body.
+            // A streamed answer: the bytes of a 2xx reply go to onBody as they arrive and are never
+            // collected into one body.
             const auto streaming = [reply] {
                 const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
                 return status >= 200 && status < 300;
