@@ -1,0 +1,439 @@
+#include "core/cache/kubeobjectdecoder_p.h"
+
+#include "core/cache/kubeobjectdata_p.h"
+#include "core/util/rfc3339.h"
+#include "core/util/stringinterner.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace Cachescope {
+
+namespace {
+
+namespace dom = simdjson::dom;
+
+dom::parser &parser()
+{
+    // A parser owns buffers sized to the largest document it has seen; reusing one per thread
+    // avoids two allocations per object.
+    thread_local dom::parser instance;
+    return instance;
+}
+
+QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+QString errorText(simdjson::error_code error)
+{
+    return QString::fromLatin1(simdjson::error_message(error));
+}
+
+// FieldReader reads the extracted fields from a parsed document, filling a KubeObjectData. Every
+// failure returns false with m_error set; nothing here throws (simdjson is used through its
+// error-code API).
+//
+// It uses simdjson's DOM API rather than On Demand: Debian's build dispatches the DOM parser to
+// the best kernel of the running CPU at run time, while On Demand is compiled for the baseline
+// x86-64 only; the DOM parse also validates the whole document, so a truncated or malformed
+// object is rejected even where it is never read.
+class FieldReader
+{
+public:
+    explicit FieldReader(KubeObjectData &data)
+        : m_data(data)
+    {
+    }
+
+    bool decode(dom::element root);
+
+    QString m_error;
+    bool m_hasManagedFields = false;
+
+private:
+    bool fail(const QString &message)
+    {
+        m_error = message;
+        return false;
+    }
+
+    // A string or null; null leaves target unchanged.
+    bool readString(dom::element value, const QString &where, QString &target, bool intern);
+    bool readTimestamp(dom::element value, const QString &where, qint64 &target);
+    bool readMetadata(dom::element value);
+    bool readLabels(dom::element value);
+    bool readOwnerReferences(dom::element value);
+    void readOptionalObjectField(dom::element value, std::string_view wanted, QString &target);
+
+    KubeObjectData &m_data;
+};
+
+bool FieldReader::readString(dom::element value, const QString &where, QString &target, bool intern)
+{
+    if (value.is_null()) {
+        return true;
+    }
+    std::string_view text;
+    if (value.get_string().get(text)) {
+        return fail(where % u" must be a string"_s);
+    }
+    target = intern ? StringInterner::forThread().intern(text) : toQString(text);
+    return true;
+}
+
+bool FieldReader::readTimestamp(dom::element value, const QString &where, qint64 &target)
+{
+    if (value.is_null()) {
+        return true;
+    }
+    std::string_view text;
+    if (value.get_string().get(text)) {
+        return fail(where % u" must be a string"_s);
+    }
+    target = msecsSinceEpochFromRfc3339(text).value_or(KubeObjectData::NoTime);
+    return true;
+}
+
+bool FieldReader::readLabels(dom::element value)
+{
+    if (value.is_null()) {
+        return true;
+    }
+    dom::object labels;
+    if (value.get_object().get(labels)) {
+        return fail(u"metadata.labels must be an object"_s);
+    }
+    m_data.labels.reserve(qsizetype(labels.size()));
+    for (const dom::key_value_pair field : labels) {
+        std::string_view text;
+        if (field.value.get_string().get(text)) {
+            return fail(u"metadata.labels values must be strings"_s);
+        }
+        m_data.labels.append({StringInterner::forThread().intern(field.key), StringInterner::forThread().intern(text)});
+    }
+    std::sort(m_data.labels.begin(), m_data.labels.end(), [](const KubeObject::Label &a, const KubeObject::Label &b) { return a.first < b.first; });
+    return true;
+}
+
+bool FieldReader::readOwnerReferences(dom::element value)
+{
+    if (value.is_null()) {
+        return true;
+    }
+    dom::array references;
+    if (value.get_array().get(references)) {
+        return fail(u"metadata.ownerReferences must be a list"_s);
+    }
+    for (const dom::element element : references) {
+        dom::object fields;
+        if (element.get_object().get(fields)) {
+            return fail(u"metadata.ownerReferences[] must be objects"_s);
+        }
+        KubeObject::OwnerReference reference;
+        for (const dom::key_value_pair field : fields) {
+            bool ok = true;
+            if (field.key == "uid") {
+                ok = readString(field.value, u"ownerReferences[].uid"_s, reference.uid, false);
+            } else if (field.key == "name") {
+                ok = readString(field.value, u"ownerReferences[].name"_s, reference.name, false);
+            } else if (field.key == "kind") {
+                ok = readString(field.value, u"ownerReferences[].kind"_s, reference.kind, true);
+            } else if (field.key == "apiVersion") {
+                ok = readString(field.value, u"ownerReferences[].apiVersion"_s, reference.apiVersion, true);
+            } else if (field.key == "controller" && !field.value.is_null()) {
+                ok = !field.value.get_bool().get(reference.controller);
+                if (!ok) {
+                    return fail(u"ownerReferences[].controller must be a boolean"_s);
+                }
+            }
+            if (!ok) {
+                return false;
+            }
+        }
+        m_data.ownerReferences.append(std::move(reference));
+    }
+    return true;
+}
+
+bool FieldReader::readMetadata(dom::element value)
+{
+    dom::object metadata;
+    if (value.get_object().get(metadata)) {
+        return fail(u"metadata must be an object"_s);
+    }
+    for (const dom::key_value_pair field : metadata) {
+        const std::string_view key = field.key;
+        bool ok = true;
+        if (key == "name") {
+            ok = readString(field.value, u"metadata.name"_s, m_data.name, false);
+        } else if (key == "namespace") {
+            ok = readString(field.value, u"metadata.namespace"_s, m_data.namespaceName, true);
+        } else if (key == "uid") {
+            ok = readString(field.value, u"metadata.uid"_s, m_data.uid, false);
+        } else if (key == "resourceVersion") {
+            ok = readString(field.value, u"metadata.resourceVersion"_s, m_data.resourceVersion, false);
+        } else if (key == "generation") {
+            if (!field.value.is_null()) {
+                int64_t number = 0;
+                if (field.value.get_int64().get(number)) {
+                    return fail(u"metadata.generation must be an integer"_s);
+                }
+                m_data.generation = number;
+            }
+        } else if (key == "creationTimestamp") {
+            ok = readTimestamp(field.value, u"metadata.creationTimestamp"_s, m_data.creationMs);
+        } else if (key == "deletionTimestamp") {
+            ok = readTimestamp(field.value, u"metadata.deletionTimestamp"_s, m_data.deletionMs);
+        } else if (key == "labels") {
+            ok = readLabels(field.value);
+        } else if (key == "ownerReferences") {
+            ok = readOwnerReferences(field.value);
+        } else if (key == "managedFields") {
+            if (!field.value.is_null() && !field.value.is_array()) {
+                return fail(u"metadata.managedFields must be a list"_s);
+            }
+            m_hasManagedFields = true;
+        }
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// readOptionalObjectField() picks one string field out of `spec` or `status`. These belong to
+// the object's own schema (a custom resource may use the names differently), so a missing or
+// differently typed value is simply not extracted rather than an error.
+void FieldReader::readOptionalObjectField(dom::element value, std::string_view wanted, QString &target)
+{
+    dom::object object;
+    if (value.get_object().get(object)) {
+        return;
+    }
+    std::string_view text;
+    if (!object.at_key(wanted).get_string().get(text)) {
+        target = StringInterner::forThread().intern(text);
+    }
+}
+
+bool FieldReader::decode(dom::element root)
+{
+    dom::object object;
+    if (root.get_object().get(object)) {
+        return fail(u"not a JSON object"_s);
+    }
+    for (const dom::key_value_pair field : object) {
+        bool ok = true;
+        if (field.key == "apiVersion") {
+            ok = readString(field.value, u"apiVersion"_s, m_data.apiVersion, true);
+        } else if (field.key == "kind") {
+            ok = readString(field.value, u"kind"_s, m_data.kind, true);
+        } else if (field.key == "metadata") {
+            ok = readMetadata(field.value);
+        } else if (field.key == "spec") {
+            readOptionalObjectField(field.value, "nodeName", m_data.nodeName);
+        } else if (field.key == "status") {
+            readOptionalObjectField(field.value, "phase", m_data.phase);
+        }
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// The functions below find `metadata.managedFields` in text that simdjson has already validated,
+// so they can skip values by counting brackets and quotes. The DOM parser knows the value but
+// not where it sits in the input, and the bytes are kept rather than re-serialised: re-writing
+// every object would cost more than the parse.
+
+qsizetype skipSpace(const QByteArray &json, qsizetype pos)
+{
+    while (pos < json.size() && isJsonSpace(json.at(pos))) {
+        ++pos;
+    }
+    return pos;
+}
+
+// skipValue() returns the offset just past the value that starts at pos.
+qsizetype skipValue(const QByteArray &json, qsizetype pos)
+{
+    const qsizetype size = json.size();
+    const auto skipString = [&](qsizetype at) {
+        for (++at; at < size; ++at) {
+            if (json.at(at) == '\\') {
+                ++at;
+            } else if (json.at(at) == '"') {
+                return at + 1;
+            }
+        }
+        return size;
+    };
+    if (pos >= size) {
+        return size;
+    }
+    const char first = json.at(pos);
+    if (first == '"') {
+        return skipString(pos);
+    }
+    if (first == '{' || first == '[') {
+        int depth = 0;
+        while (pos < size) {
+            const char c = json.at(pos);
+            if (c == '"') {
+                pos = skipString(pos);
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                ++depth;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                return pos + 1;
+            }
+            ++pos;
+        }
+        return size;
+    }
+    while (pos < size && !isJsonSpace(json.at(pos)) && json.at(pos) != ',' && json.at(pos) != '}' && json.at(pos) != ']') {
+        ++pos;
+    }
+    return pos;
+}
+
+struct MemberRange
+{
+    qsizetype keyStart = -1;
+    qsizetype valueStart = -1;
+    qsizetype valueEnd = -1;
+};
+
+// findMember() looks for `"key": value` among the members of the object that starts at pos.
+std::optional<MemberRange> findMember(const QByteArray &json, qsizetype pos, std::string_view key)
+{
+    pos = skipSpace(json, pos);
+    if (pos >= json.size() || json.at(pos) != '{') {
+        return std::nullopt;
+    }
+    ++pos;
+    while (true) {
+        pos = skipSpace(json, pos);
+        if (pos >= json.size() || json.at(pos) != '"') {
+            return std::nullopt;
+        }
+        MemberRange member;
+        member.keyStart = pos;
+        const qsizetype keyEnd = skipValue(json, pos);
+        const std::string_view name(json.constData() + pos + 1, std::size_t(std::max<qsizetype>(0, keyEnd - pos - 2)));
+        pos = skipSpace(json, keyEnd);
+        if (pos >= json.size() || json.at(pos) != ':') {
+            return std::nullopt;
+        }
+        member.valueStart = skipSpace(json, pos + 1);
+        member.valueEnd = skipValue(json, member.valueStart);
+        if (name == key) {
+            return member;
+        }
+        pos = skipSpace(json, member.valueEnd);
+        if (pos >= json.size() || json.at(pos) != ',') {
+            return std::nullopt;
+        }
+        ++pos;
+    }
+}
+
+// withoutMember() removes one member `"key": value` from the object text, together with the comma
+// that separated it from its neighbour, so that the result is still valid JSON.
+QByteArray withoutMember(const QByteArray &json, qsizetype keyStart, qsizetype valueEnd)
+{
+    qsizetype before = keyStart - 1;
+    while (before >= 0 && isJsonSpace(json.at(before))) {
+        --before;
+    }
+    qsizetype cutStart = keyStart;
+    qsizetype cutEnd = valueEnd;
+    if (before >= 0 && json.at(before) == ',') {
+        cutStart = before;
+    } else {
+        // The first member: take the comma that follows instead, if there is one.
+        qsizetype after = valueEnd;
+        while (after < json.size() && isJsonSpace(json.at(after))) {
+            ++after;
+        }
+        if (after < json.size() && json.at(after) == ',') {
+            cutEnd = after + 1;
+        }
+    }
+    QByteArray result;
+    result.reserve(json.size() - (cutEnd - cutStart));
+    result.append(json.constData(), cutStart);
+    result.append(json.constData() + cutEnd, json.size() - cutEnd);
+    return result;
+}
+
+} // namespace
+
+bool KubeObjectDecoder::decode(const QByteArray &json, KubeObject::Transform transform, KubeObjectData &data, QString *errorMessage)
+{
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end. A QByteArray often has that much
+    // spare capacity already; otherwise the text is copied into a per-thread scratch buffer,
+    // because a fresh allocation per object would interleave short-lived blocks with the cached
+    // ones and fragment the heap (measured: a fifth of ingest time went to malloc).
+    const char *text = json.constData();
+    const std::size_t length = std::size_t(json.size());
+    std::vector<char> ownCopy;
+    if (json.capacity() - json.size() < qsizetype(simdjson::SIMDJSON_PADDING)) {
+        thread_local std::vector<char> scratch;
+        std::vector<char> &copy = length + simdjson::SIMDJSON_PADDING <= LargeObjectBytes ? scratch : ownCopy;
+        if (copy.size() < length + simdjson::SIMDJSON_PADDING) {
+            copy.resize(length + simdjson::SIMDJSON_PADDING);
+        }
+        std::memcpy(copy.data(), text, length);
+        text = copy.data();
+    }
+
+    FieldReader reader(data);
+    dom::element root;
+    bool ok = false;
+    std::unique_ptr<dom::parser> ownParser;
+    if (length + simdjson::SIMDJSON_PADDING > LargeObjectBytes) {
+        ownParser = std::make_unique<dom::parser>();
+    }
+    dom::parser &activeParser = ownParser ? *ownParser : parser();
+    if (auto error = activeParser.parse(text, length, false).get(root)) {
+        reader.m_error = u"invalid JSON: "_s % errorText(error);
+    } else {
+        ok = reader.decode(root);
+    }
+    if (!ok) {
+        if (errorMessage) {
+            *errorMessage = reader.m_error;
+        }
+        return false;
+    }
+    data.json = json;
+    if (transform == KubeObject::Transform::DropManagedFields && reader.m_hasManagedFields) {
+        const std::optional<MemberRange> metadata = findMember(json, 0, "metadata");
+        const std::optional<MemberRange> managed = metadata ? findMember(json, metadata->valueStart, "managedFields") : std::nullopt;
+        // A key spelled with escapes is not found here; such an object keeps its managedFields.
+        if (managed) {
+            data.json = withoutMember(json, managed->keyStart, managed->valueEnd);
+        }
+    }
+    return true;
+}
+
+} // namespace Cachescope
