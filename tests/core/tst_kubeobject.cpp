@@ -61,6 +61,8 @@ private Q_SLOTS:
     void defaultIsInvalid();
     void managedFieldsDropped_data();
     void managedFieldsDropped();
+    void managedFieldsDroppedBytes_data();
+    void managedFieldsDroppedBytes();
     void transformNoneKeepsBytes();
     void malformed_data();
     void malformed();
@@ -174,6 +176,57 @@ void TestKubeObject::managedFieldsDropped()
     QVERIFY2(parseError.error == QJsonParseError::NoError, qPrintable(parseError.errorString() + u": "_s + QString::fromUtf8(object->json())));
     QVERIFY(!object->json().contains("managedFields"));
     QCOMPARE(stored.object(), withoutManagedFields(QJsonDocument::fromJson(json).object()));
+    QCOMPARE(object->name(), QJsonDocument::fromJson(json).object()[u"metadata"_s][u"name"_s].toString());
+}
+
+void TestKubeObject::managedFieldsDroppedBytes_data()
+{
+    // The exact bytes kept: the member goes with one neighbouring comma, everything else (the
+    // whitespace around it included) stays as received.
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("first member, its following comma goes")
+        << QByteArray(R"({"metadata":{"managedFields":[{"manager":"m"}],"name":"a"}})") << QByteArray(R"({"metadata":{"name":"a"}})");
+    QTest::newRow("middle member, its preceding comma goes")
+        << QByteArray(R"({"metadata":{"name":"a","managedFields":[{"manager":"m"}],"uid":"u"}})") << QByteArray(R"({"metadata":{"name":"a","uid":"u"}})");
+    QTest::newRow("last member, its preceding comma goes")
+        << QByteArray(R"({"metadata":{"name":"a","managedFields":[{"manager":"m"}]},"data":{}})") << QByteArray(R"({"metadata":{"name":"a"},"data":{}})");
+    QTest::newRow("only member") << QByteArray(R"({"metadata":{"managedFields":[]}})") << QByteArray(R"({"metadata":{}})");
+    QTest::newRow("absent: bytes unchanged") << QByteArray(R"({"metadata":{"name":"a"},"spec":{"x":[1, 2]}})")
+                                             << QByteArray(R"({"metadata":{"name":"a"},"spec":{"x":[1, 2]}})");
+    QTest::newRow("null") << QByteArray(R"({"metadata":{"name":"a","managedFields":null}})") << QByteArray(R"({"metadata":{"name":"a"}})");
+    QTest::newRow("null first, spaces around the colon and comma")
+        << QByteArray(R"({"metadata":{"managedFields" : null , "name":"a"}})") << QByteArray(R"({"metadata":{ "name":"a"}})");
+    QTest::newRow("pretty-printed, middle member")
+        << QByteArray("{\n  \"metadata\": {\n    \"name\": \"a\",\n    \"managedFields\": [\n      {\"manager\": \"m\"}\n    ],\n    \"uid\": \"u\"\n  }\n}")
+        << QByteArray("{\n  \"metadata\": {\n    \"name\": \"a\",\n    \"uid\": \"u\"\n  }\n}");
+    QTest::newRow("pretty-printed, first member") << QByteArray("{\n  \"metadata\": {\n    \"managedFields\": [],\n    \"name\": \"a\"\n  }\n}")
+                                                  << QByteArray("{\n  \"metadata\": {\n    \n    \"name\": \"a\"\n  }\n}");
+    QTest::newRow("tabs and CRLF, last member") << QByteArray("{\"metadata\":{\"name\":\"a\",\r\n\t\"managedFields\"\t:\t[ ]\r\n}}")
+                                                << QByteArray("{\"metadata\":{\"name\":\"a\"\r\n}}");
+    QTest::newRow("\"managedFields\" in strings, keys elsewhere, escaped quotes and braces in the value")
+        << QByteArray(
+               R"({"kind":"managedFields","spec":{"metadata":{"managedFields":[]}},"metadata":{"annotations":{"note":"\"managedFields\": [ { } ]"},"managedFields":[{"manager":"a \"}] {\\","f":"[{"}],"name":"a"},"data":{"managedFields":"x"}})")
+        << QByteArray(
+               R"({"kind":"managedFields","spec":{"metadata":{"managedFields":[]}},"metadata":{"annotations":{"note":"\"managedFields\": [ { } ]"},"name":"a"},"data":{"managedFields":"x"}})");
+    QTest::newRow("a string ending in an escaped backslash")
+        << QByteArray(R"({"metadata":{"managedFields":[{"m":"a\\"},{"m":"]"}],"name":"a"}})") << QByteArray(R"({"metadata":{"name":"a"}})");
+    QTest::newRow("a key spelled with escapes is kept")
+        << QByteArray(R"({"metadata":{"name":"a","managed\u0046ields":[]}})") << QByteArray(R"({"metadata":{"name":"a","managed\u0046ields":[]}})");
+    QTest::newRow("a repeated key: the first goes") << QByteArray(R"({"metadata":{"managedFields":[],"managedFields":null,"name":"a"}})")
+                                                    << QByteArray(R"({"metadata":{"managedFields":null,"name":"a"}})");
+    const QByteArray blob(qsizetype(2) * 1024 * 1024, 'x');
+    QTest::newRow("an object above LargeObjectBytes") << (R"({"metadata":{"name":"big","managedFields":[{"manager":"m"}]},"data":{"blob":")" + blob + R"("}})")
+                                                      << (R"({"metadata":{"name":"big"},"data":{"blob":")" + blob + R"("}})");
+}
+
+void TestKubeObject::managedFieldsDroppedBytes()
+{
+    QFETCH(QByteArray, json);
+    QString error;
+    const auto object = KubeObject::fromJson(json, KubeObject::Transform::DropManagedFields, &error);
+    QVERIFY2(object, qPrintable(error));
+    QTEST(object->json(), "expected");
     QCOMPARE(object->name(), QJsonDocument::fromJson(json).object()[u"metadata"_s][u"name"_s].toString());
 }
 
