@@ -1,6 +1,7 @@
 #include "core/kube/execplugin.h"
 
 #include "core/kube/loginshellpath.h"
+#include "core/util/rfc3339.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -240,7 +241,7 @@ std::variant<Credentials, QString> ExecPlugin::parseOutput(const QByteArray &std
     }
     const QString expiry = status.value(u"expirationTimestamp"_s).toString();
     if (!expiry.isEmpty()) {
-        credentials.expiry = QDateTime::fromString(expiry, Qt::ISODate);
+        credentials.expiry = dateTimeFromRfc3339(expiry);
         if (!credentials.expiry.isValid()) {
             return u"expirationTimestamp is not an RFC 3339 time"_s;
         }

@@ -6,6 +6,7 @@
 #include "core/printers/conditions.h"
 #include "core/printers/duration.h"
 #include "core/printers/podsummary.h"
+#include "core/util/rfc3339.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -28,7 +29,7 @@ qint64 ageValue(const QDateTime &time)
 
 QDateTime timestamp(const QJsonValue &value)
 {
-    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+    return dateTimeFromRfc3339(value.toString());
 }
 
 qint64 fraction(qint64 numerator, qint64 denominator)

@@ -3,6 +3,7 @@
 #include "core/printers/duration.h"
 #include "core/printers/jsonpath.h"
 #include "core/printers/podsummary.h"
+#include "core/util/rfc3339.h"
 
 #include <QStringList>
 
@@ -33,7 +34,7 @@ QJsonObject ageColumn()
 
 QString age(const QJsonObject &metadata, const QDateTime &now)
 {
-    const QDateTime created = QDateTime::fromString(metadata.value(u"creationTimestamp").toString(), Qt::ISODate);
+    const QDateTime created = dateTimeFromRfc3339(metadata.value(u"creationTimestamp").toString());
     if (!created.isValid())
         return u"<unknown>"_s;
     return humanDuration(std::chrono::seconds(created.secsTo(now)));
@@ -53,7 +54,7 @@ QJsonValue printerCell(const QJsonObject &printer, const QJsonObject &object, co
     if (value.isUndefined() || value.isNull())
         return QJsonValue::Null;
     if (printer.value(u"type").toString() == u"date") {
-        const QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODate);
+        const QDateTime time = dateTimeFromRfc3339(value.toString());
         return time.isValid() ? QJsonValue(humanDuration(std::chrono::seconds(time.secsTo(now)))) : QJsonValue(u"<invalid>"_s);
     }
     return value;
@@ -211,7 +212,7 @@ QJsonObject TableConverter::row(const ResourceType &type, const QJsonObject &obj
         cells = QJsonArray{name, object.value(u"type").toString(u"Opaque"_s), object.value(u"data").toObject().size(), ageCell};
     } else if (kind == u"Event") {
         const QJsonObject involved = object.value(u"involvedObject").toObject();
-        const QDateTime last = QDateTime::fromString(object.value(u"lastTimestamp").toString(), Qt::ISODate);
+        const QDateTime last = dateTimeFromRfc3339(object.value(u"lastTimestamp").toString());
         cells = QJsonArray{last.isValid() ? humanDuration(std::chrono::seconds(last.secsTo(now))) : ageCell,
                            object.value(u"type").toString(),
                            object.value(u"reason").toString(),

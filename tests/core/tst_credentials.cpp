@@ -90,6 +90,8 @@ private Q_SLOTS:
     void execInfo();
     void execFailures_data();
     void execFailures();
+    void execExpiry_data();
+    void execExpiry();
     void execFoundThroughLoginShellPath();
     void concurrentRequestsShareOneRun();
 
@@ -333,6 +335,33 @@ void TestCredentials::execFailures()
         QVERIFY2(result.error.message().contains(part), qPrintable(result.error.message()));
     }
     QVERIFY(!result.error.toString().contains(u"hunter2-secret"_s));
+}
+
+void TestCredentials::execExpiry_data()
+{
+    QTest::addColumn<QString>("expiry");
+    QTest::addColumn<qint64>("msecs"); // -1: refused as not RFC 3339
+    QTest::newRow("UTC") << u"2099-01-01T00:00:00Z"_s << qint64(4070908800000);
+    QTest::newRow("offset and fraction") << u"2099-01-01T02:00:00.5+02:00"_s << qint64(4070908800500);
+    QTest::newRow("no zone refused (not read as local time)") << u"2099-01-01T00:00:00"_s << qint64(-1);
+    QTest::newRow("date alone refused") << u"2099-01-01"_s << qint64(-1);
+    QTest::newRow("offset without a colon refused") << u"2099-01-01T02:00:00+0200"_s << qint64(-1);
+}
+
+// The plugin's expirationTimestamp is read as client-go reads it (metav1.Time, RFC 3339).
+void TestCredentials::execExpiry()
+{
+    QFETCH(QString, expiry);
+    QFETCH(qint64, msecs);
+    CredentialProvider provider(execConfig({}, {{u"PLUGIN_TOKEN"_s, Secret("t")}, {u"PLUGIN_EXPIRY"_s, Secret::fromString(expiry)}}));
+    const Result result = fetch(provider);
+    if (msecs < 0) {
+        QVERIFY(result.error.isError());
+        QVERIFY2(result.error.message().contains(u"expirationTimestamp is not an RFC 3339 time"_s), qPrintable(result.error.message()));
+    } else {
+        QVERIFY2(!result.error.isError(), qPrintable(result.error.toString()));
+        QCOMPARE(result.credentials.expiry.toMSecsSinceEpoch(), msecs);
+    }
 }
 
 void TestCredentials::execFoundThroughLoginShellPath()
