@@ -26,32 +26,6 @@ namespace Cachescope::Sim {
 
 namespace {
 
-// verbOf() is the authorizer's verb for a request, as RBAC rules name them.
-QString verbOf(const HttpRequest &request, bool watchPath, bool named)
-{
-    if (watchPath || request.queryValue(QStringLiteral("watch")) == QStringLiteral("true") ||
-        request.queryValue(QStringLiteral("watch")) == QStringLiteral("1")) {
-        return QStringLiteral("watch");
-    }
-    const QByteArray method = request.method;
-    if (method == "GET" || method == "HEAD") {
-        return named ? QStringLiteral("get") : QStringLiteral("list");
-    }
-    if (method == "POST") {
-        return QStringLiteral("create");
-    }
-    if (method == "PUT") {
-        return QStringLiteral("update");
-    }
-    if (method == "PATCH") {
-        return QStringLiteral("patch");
-    }
-    if (method == "DELETE") {
-        return named ? QStringLiteral("delete") : QStringLiteral("deletecollection");
-    }
-    return QString::fromLatin1(method).toLower();
-}
-
 QByteArray toJson(const QJsonObject &object)
 {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
@@ -148,6 +122,7 @@ ApiServer::ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPl
     , m_catalog(catalog)
     , m_faults(faults)
     , m_settings(settings)
+    , m_authenticator(settings.authentication)
 {
     QPointer<ApiServer> guard(this);
     m_store->addListener([guard](const StoreEventPtr &event) {
@@ -243,16 +218,12 @@ void ApiServer::handle(HttpExchange *connection, const HttpRequest &request)
         connection->sendResponse(200, "text/plain; charset=utf-8", "ok");
         return;
     }
-    const QByteArray authorization = request.header("authorization");
-    const QByteArray bearer = authorization.startsWith("Bearer ") ? authorization.mid(7).trimmed() : QByteArray();
-    const bool restricted = !m_settings.restrictedToken.isEmpty() && !bearer.isEmpty() && bearer == m_settings.restrictedToken.toLatin1();
-    if (m_settings.requireAuthentication) {
-        const bool tokenOk = !m_settings.bearerToken.isEmpty() && !bearer.isEmpty() && bearer == m_settings.bearerToken.toLatin1();
-        if (!tokenOk && !restricted && !connection->hasVerifiedClientCertificate()) {
-            sendError(connection, ApiError::unauthorized());
-            return;
-        }
+    const auto authenticated = m_authenticator.authenticate(request, connection->hasVerifiedClientCertificate());
+    if (const auto *error = std::get_if<ApiError>(&authenticated)) {
+        sendError(connection, *error);
+        return;
     }
+    const Authenticator::Caller caller = std::get<Authenticator::Caller>(authenticated);
     if (handleDiscovery(connection, request, segments))
         return;
 
@@ -288,9 +259,9 @@ void ApiServer::handle(HttpExchange *connection, const HttpRequest &request)
         sendError(connection, ApiError::notFoundPath(request.path));
         return;
     }
-    if (restricted && m_settings.restrictedResources.contains(route.type.plural)) {
-        sendError(connection,
-                  ApiError::forbidden(route.type, route.name, u"restricted"_s, verbOf(request, route.watchPath, !route.name.isEmpty()), route.namespaceName));
+    const QString verb = Authenticator::verbOf(request, route.watchPath, !route.name.isEmpty());
+    if (const std::optional<ApiError> denied = m_authenticator.authorize(caller, verb, route.type, route.name, route.namespaceName)) {
+        sendError(connection, *denied);
         return;
     }
     handleResource(connection, request, route);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/sim/authenticator.h"
 #include "core/sim/faultplan.h"
 #include "core/sim/httprequest.h"
 #include "core/sim/resourcecatalog.h"
@@ -24,8 +25,9 @@ struct ApiError;
 // version, bookmarks, timeoutSeconds, 410 for versions older than the history, streaming lists
 // with sendInitialEvents), and the writes (create, replace, delete with owner cascade, JSON /
 // merge / strategic merge patch, the scale and status subresources); renders Table and
-// PartialObjectMetadata when Accept asks; authenticates (bearer token or a client certificate
-// of our CA, else 401); and applies the FaultPlan to lists, gets and watches.
+// PartialObjectMetadata when Accept asks; lets its Authenticator say who may ask (bearer token
+// or a client certificate of our CA, else 401; the restricted user's 403); and applies the
+// FaultPlan to lists, gets and watches.
 //
 // Thread: server thread (the one of the HttpServer it serves). Not owning: the store, catalog
 // and fault plan outlive it (SimServer owns them all).
@@ -36,12 +38,7 @@ class ApiServer final : public QObject
 public:
     struct Settings
     {
-        QString bearerToken; // empty: no token accepted
-        // A second token, of a user whom RBAC denies every verb on restrictedResources (by
-        // plural name), so clients can meet a 403 as they do on real clusters.
-        QString restrictedToken;
-        QStringList restrictedResources{QStringLiteral("pods"), QStringLiteral("secrets")};
-        bool requireAuthentication = true;
+        Authenticator::Settings authentication;
         int bookmarkIntervalMs = 5000;
         int continueTtlMs = 5 * 60 * 1000; // etcd's default compaction period
         qint64 watchBufferLimit = 64 * 1024 * 1024;
@@ -109,6 +106,7 @@ private:
     const ResourceCatalog *m_catalog; // not owned
     FaultPlan *m_faults; // not owned
     Settings m_settings;
+    Authenticator m_authenticator;
     QHash<QString, QList<WatchSession *>> m_watches; // by resource id; sessions are children
     QHash<quint64, Snapshot> m_snapshots; // continue tokens' consistent views
     quint64 m_nextSnapshot = 1;
