@@ -47,35 +47,6 @@ QStringList supportedFields(const ResourceType &type)
     return fields;
 }
 
-QByteArray encodeContinue(quint64 snapshot, qsizetype offset, quint64 rv, const QString &start)
-{
-    const QJsonObject token{
-        {u"v"_s, u"meta.k8s.io/v1"_s}, {u"rv"_s, QString::number(rv)}, {u"start"_s, start}, {u"snapshot"_s, QString::number(snapshot)}, {u"offset"_s, offset}};
-    return toJson(token).toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
-}
-
-struct ContinueToken
-{
-    quint64 snapshot = 0;
-    qsizetype offset = 0;
-    quint64 rv = 0;
-};
-
-std::optional<ContinueToken> decodeContinue(const QString &text)
-{
-    const QByteArray json = QByteArray::fromBase64(text.toLatin1(), QByteArray::Base64UrlEncoding);
-    const QJsonObject token = QJsonDocument::fromJson(json).object();
-    if (token.value(u"v").toString() != u"meta.k8s.io/v1")
-        return std::nullopt;
-    ContinueToken result;
-    result.snapshot = token.value(u"snapshot").toString().toULongLong();
-    result.offset = token.value(u"offset").toInteger();
-    result.rv = token.value(u"rv").toString().toULongLong();
-    if (result.offset < 0)
-        return std::nullopt;
-    return result;
-}
-
 QString scaleSelector(const QJsonObject &object)
 {
     const QJsonObject matchLabels = object.value(u"spec").toObject().value(u"selector").toObject().value(u"matchLabels").toObject();
@@ -123,6 +94,7 @@ ApiServer::ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPl
     , m_faults(faults)
     , m_settings(settings)
     , m_authenticator(settings.authentication)
+    , m_paginator(settings.continueTtlMs)
 {
     QPointer<ApiServer> guard(this);
     m_store->addListener([guard](const StoreEventPtr &event) {
@@ -154,7 +126,7 @@ void ApiServer::simulateRestart()
             session->abortConnection();
     }
     m_watches.clear();
-    m_snapshots.clear();
+    m_paginator.clear();
     m_store->compactHistory();
 }
 
@@ -426,26 +398,6 @@ bool ApiServer::applyFault(HttpExchange *connection, const FaultPlan::Decision &
     return false;
 }
 
-void ApiServer::pruneSnapshots()
-{
-    for (auto it = m_snapshots.begin(); it != m_snapshots.end();) {
-        if (it->age.elapsed() > m_settings.continueTtlMs)
-            it = m_snapshots.erase(it);
-        else
-            ++it;
-    }
-    // A bound on memory whatever the TTL: the oldest consistent views go first (their tokens
-    // then expire early, which clients must handle anyway).
-    while (m_snapshots.size() > 256) {
-        auto oldest = m_snapshots.begin();
-        for (auto it = m_snapshots.begin(); it != m_snapshots.end(); ++it) {
-            if (it.key() < oldest.key())
-                oldest = it;
-        }
-        m_snapshots.erase(oldest);
-    }
-}
-
 void ApiServer::list(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision)
 {
     if (applyFault(connection, decision, FaultPlan::RequestKind::List))
@@ -489,29 +441,17 @@ void ApiServer::list(HttpExchange *connection, const HttpRequest &request, const
         return;
     }
 
-    pruneSnapshots();
-    const quint64 current = m_store->resourceVersion();
-    quint64 snapshotId = 0;
-    qsizetype offset = 0;
     const bool selective = !labels->isEmpty() || !fields->isEmpty();
+    ListPaginator::Page paged;
     if (!continueParam.isEmpty()) {
-        const std::optional<ContinueToken> token = decodeContinue(continueParam);
-        if (!token) {
-            sendError(connection, ApiError::badRequest(u"continue key is not valid: invalid continue token"_s));
+        std::variant<ListPaginator::Page, ApiError> next = m_paginator.nextPage(continueParam, limit, !selective);
+        if (const auto *error = std::get_if<ApiError>(&next)) {
+            sendError(connection, *error);
             return;
         }
-        if (!m_snapshots.contains(token->snapshot)) {
-            sendError(connection,
-                      ApiError::expired(u"The provided continue parameter is too old to display a consistent list result. You can start a new list "
-                                        u"without the continue parameter, or use the continue token in this response to retrieve the remainder "
-                                        u"of the results. Continuing with the provided token results in an inconsistent list - objects that "
-                                        u"were created, modified, or deleted between the time the first chunk was returned and now may show up "
-                                        u"in the list."_s));
-            return;
-        }
-        snapshotId = token->snapshot;
-        offset = token->offset;
+        paged = std::get<ListPaginator::Page>(std::move(next));
     } else {
+        const quint64 current = m_store->resourceVersion();
         bool rvOk = true;
         const quint64 requested = rvParam.isEmpty() ? 0 : rvParam.toULongLong(&rvOk);
         if (!rvOk) {
@@ -538,34 +478,20 @@ void ApiServer::list(HttpExchange *connection, const HttpRequest &request, const
             sendError(connection, ApiError::expired(u"too old resource version: %1 (%2)"_s.arg(requested).arg(current)));
             return;
         }
-        Snapshot snapshot;
-        const QList<ObjectPtr> all = m_store->list(route.type, route.namespaceName);
+        QList<ObjectPtr> matching = m_store->list(route.type, route.namespaceName);
         if (selective) {
-            for (const ObjectPtr &object : all) {
-                if (labels->matches(object->labels) && fields->matches([&object](const QString &field) { return object->fieldValue(field); }))
-                    snapshot.items.append(object);
-            }
-        } else {
-            snapshot.items = all;
+            matching.removeIf([labels, fields](const ObjectPtr &object) {
+                return !labels->matches(object->labels) || !fields->matches([&object](const QString &field) { return object->fieldValue(field); });
+            });
         }
-        snapshot.resourceVersion = current;
-        snapshot.age.start();
-        snapshotId = m_nextSnapshot++;
-        m_snapshots.insert(snapshotId, snapshot);
+        paged = m_paginator.firstPage(matching, current, limit, !selective);
     }
-
-    const Snapshot &snapshot = m_snapshots[snapshotId];
-    const qsizetype total = snapshot.items.size();
-    const qsizetype end = limit > 0 ? qMin(total, offset + limit) : total;
-    QJsonObject metadata{{u"resourceVersion"_s, QString::number(snapshot.resourceVersion)}};
-    if (end < total) {
-        metadata.insert(u"continue"_s, QString::fromLatin1(encodeContinue(snapshotId, end, snapshot.resourceVersion, snapshot.items.at(end)->key())));
-        if (!selective)
-            metadata.insert(u"remainingItemCount"_s, total - end);
-    }
-    const QList<ObjectPtr> page = snapshot.items.mid(offset, end - offset);
-    if (end >= total)
-        m_snapshots.remove(snapshotId);
+    QJsonObject metadata{{u"resourceVersion"_s, QString::number(paged.resourceVersion)}};
+    if (!paged.continueToken.isEmpty())
+        metadata.insert(u"continue"_s, paged.continueToken);
+    if (paged.remainingItemCount)
+        metadata.insert(u"remainingItemCount"_s, *paged.remainingItemCount);
+    const QList<ObjectPtr> page = paged.items;
 
     const Negotiation negotiation = negotiate(request, false);
     if (negotiation.representation == Representation::Table) {

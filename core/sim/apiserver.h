@@ -3,10 +3,10 @@
 #include "core/sim/authenticator.h"
 #include "core/sim/faultplan.h"
 #include "core/sim/httprequest.h"
+#include "core/sim/listpaginator.h"
 #include "core/sim/resourcecatalog.h"
 #include "core/sim/storedobject.h"
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QObject>
@@ -20,8 +20,8 @@ class WatchSession;
 struct ApiError;
 
 // ApiServer is the Kubernetes API on top of an ObjectStore: it routes each HttpRequest to
-// discovery, LIST (resourceVersion semantics, limit/continue with expiring tokens and
-// remainingItemCount, label and field selectors), GET, WATCH (WatchSession: resume from a
+// discovery, LIST (resourceVersion semantics, label and field selectors; limit/continue with
+// expiring tokens and remainingItemCount through its ListPaginator), GET, WATCH (WatchSession: resume from a
 // version, bookmarks, timeoutSeconds, 410 for versions older than the history, streaming lists
 // with sendInitialEvents), and the writes (create, replace, delete with owner cascade, JSON /
 // merge / strategic merge patch, the scale and status subresources); renders Table and
@@ -72,12 +72,6 @@ private:
         Representation representation = Representation::Object;
         QString aggregatedVersion;
     };
-    struct Snapshot
-    {
-        QList<ObjectPtr> items;
-        quint64 resourceVersion = 0;
-        QElapsedTimer age;
-    };
 
     bool handleDiscovery(HttpExchange *connection, const HttpRequest &request, const QStringList &segments);
     void handleResource(HttpExchange *connection, const HttpRequest &request, const Route &route);
@@ -100,16 +94,14 @@ private:
     [[nodiscard]] std::optional<QJsonObject> parseBody(HttpExchange *connection, const HttpRequest &request);
     [[nodiscard]] bool namespaceExists(const QString &name) const;
     void onStoreEvent(const StoreEventPtr &event);
-    void pruneSnapshots();
 
     ObjectStore *m_store; // not owned
     const ResourceCatalog *m_catalog; // not owned
     FaultPlan *m_faults; // not owned
     Settings m_settings;
     Authenticator m_authenticator;
+    ListPaginator m_paginator;
     QHash<QString, QList<WatchSession *>> m_watches; // by resource id; sessions are children
-    QHash<quint64, Snapshot> m_snapshots; // continue tokens' consistent views
-    quint64 m_nextSnapshot = 1;
     int m_slowWatchersDropped = 0;
 };
 
