@@ -1,13 +1,16 @@
 #pragma once
 
+#include "core/sim/authenticator.h"
+#include "core/sim/deletehandler.h"
 #include "core/sim/faultplan.h"
+#include "core/sim/gethandler.h"
 #include "core/sim/httprequest.h"
-#include "core/sim/resourcecatalog.h"
+#include "core/sim/listhandler.h"
+#include "core/sim/patchhandler.h"
+#include "core/sim/scalehandler.h"
 #include "core/sim/storedobject.h"
+#include "core/sim/writehandler.h"
 
-#include <QElapsedTimer>
-#include <QHash>
-#include <QJsonObject>
 #include <QObject>
 
 namespace Cachescope::Sim {
@@ -15,20 +18,27 @@ namespace Cachescope::Sim {
 class HttpExchange;
 class HttpServer;
 class ObjectStore;
-class WatchSession;
-struct ApiError;
+class ResourceCatalog;
+class WatchHandler;
+struct ApiCall;
 
-// ApiServer is the Kubernetes API on top of an ObjectStore: it routes each HttpRequest to
-// discovery, LIST (resourceVersion semantics, limit/continue with expiring tokens and
-// remainingItemCount, label and field selectors), GET, WATCH (WatchSession: resume from a
-// version, bookmarks, timeoutSeconds, 410 for versions older than the history, streaming lists
-// with sendInitialEvents), and the writes (create, replace, delete with owner cascade, JSON /
-// merge / strategic merge patch, the scale and status subresources); renders Table and
-// PartialObjectMetadata when Accept asks; authenticates (bearer token or a client certificate
-// of our CA, else 401); and applies the FaultPlan to lists, gets and watches.
+// ApiServer is the Kubernetes API on top of an ObjectStore. It answers health checks and
+// discovery itself; for a resource it asks its Authenticator who the caller is (bearer token or
+// a client certificate of our CA, else 401) and whether RBAC lets them (the restricted user's
+// 403), resolves the ResourceRoute of the path, and hands the request to the handler of its
+// verb: ListHandler (resourceVersion semantics, selectors, limit/continue through a
+// ListPaginator), WatchHandler (WatchSession: resume from a version, bookmarks, timeoutSeconds,
+// 410 for versions older than the history, streaming lists), GetHandler, WriteHandler (create,
+// replace, the status subresource), PatchHandler (JSON / merge / strategic merge), DeleteHandler
+// (with the owner cascade) and ScaleHandler (the scale subresource). Each answers through an
+// ApiCall, in the representation Accept asks (ContentNegotiation: Table, PartialObjectMetadata).
+//
+// Reads (list, get, watch) meet the FaultPlan here, in one place: the decision is drawn, an
+// added latency waited out, and a PendingFault either answers instead of the handler (drop,
+// throttle, 5xx) or travels with the request to the handler that applies it where it writes.
 //
 // Thread: server thread (the one of the HttpServer it serves). Not owning: the store, catalog
-// and fault plan outlive it (SimServer owns them all).
+// and fault plan outlive it (SimServer owns them all); the handlers are its own.
 class ApiServer final : public QObject
 {
     Q_OBJECT
@@ -36,12 +46,7 @@ class ApiServer final : public QObject
 public:
     struct Settings
     {
-        QString bearerToken; // empty: no token accepted
-        // A second token, of a user whom RBAC denies every verb on restrictedResources (by
-        // plural name), so clients can meet a 403 as they do on real clusters.
-        QString restrictedToken;
-        QStringList restrictedResources{QStringLiteral("pods"), QStringLiteral("secrets")};
-        bool requireAuthentication = true;
+        Authenticator::Settings authentication;
         int bookmarkIntervalMs = 5000;
         int continueTtlMs = 5 * 60 * 1000; // etcd's default compaction period
         qint64 watchBufferLimit = 64 * 1024 * 1024;
@@ -56,63 +61,28 @@ public:
     void handle(HttpExchange *connection, const HttpRequest &request);
 
     [[nodiscard]] int watchCount() const;
-    [[nodiscard]] int slowWatchersDropped() const { return m_slowWatchersDropped; }
+    [[nodiscard]] int slowWatchersDropped() const;
     // A restart: every watch is cut, continue tokens and the watch history are forgotten.
     void simulateRestart();
 
 private:
-    struct Route
-    {
-        ResourceType type;
-        QString namespaceName;
-        QString name;
-        QString subresource;
-        bool watchPath = false;
-    };
-    enum class Representation { Object, Table, Metadata, Aggregated };
-    struct Negotiation
-    {
-        Representation representation = Representation::Object;
-        QString aggregatedVersion;
-    };
-    struct Snapshot
-    {
-        QList<ObjectPtr> items;
-        quint64 resourceVersion = 0;
-        QElapsedTimer age;
-    };
-
-    bool handleDiscovery(HttpExchange *connection, const HttpRequest &request, const QStringList &segments);
-    void handleResource(HttpExchange *connection, const HttpRequest &request, const Route &route);
-    void serveRead(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
-    void list(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
-    void watch(HttpExchange *connection, const HttpRequest &request, const Route &route, const FaultPlan::Decision &decision);
-    void get(HttpExchange *connection, const HttpRequest &request, const Route &route);
-    void create(HttpExchange *connection, const HttpRequest &request, const Route &route);
-    void replace(HttpExchange *connection, const HttpRequest &request, const Route &route);
-    void patch(HttpExchange *connection, const HttpRequest &request, const Route &route);
-    void remove(HttpExchange *connection, const HttpRequest &request, const Route &route);
-    void scale(HttpExchange *connection, const HttpRequest &request, const Route &route);
-
-    void cascadeDelete(const ResourceType &ownerType, const ObjectPtr &owner);
-    bool applyFault(HttpExchange *connection, const FaultPlan::Decision &decision, FaultPlan::RequestKind kind);
-    void sendError(HttpExchange *connection, const ApiError &error, const HttpHeaders &extraHeaders = {});
-    void sendJson(HttpExchange *connection, int status, const QJsonObject &object, const QByteArray &contentType = "application/json");
-    void sendObject(HttpExchange *connection, int status, const HttpRequest &request, const ResourceType &type, const ObjectPtr &object);
-    [[nodiscard]] Negotiation negotiate(const HttpRequest &request, bool discovery) const;
-    [[nodiscard]] std::optional<QJsonObject> parseBody(HttpExchange *connection, const HttpRequest &request);
-    [[nodiscard]] bool namespaceExists(const QString &name) const;
-    void onStoreEvent(const StoreEventPtr &event);
-    void pruneSnapshots();
+    bool handleDiscovery(const ApiCall &call, const QStringList &segments);
+    void handleResource(const ApiCall &call);
+    // A list, get or watch once its fault decision's latency has passed.
+    void serveRead(const ApiCall &call, const FaultPlan::Decision &decision);
 
     ObjectStore *m_store; // not owned
     const ResourceCatalog *m_catalog; // not owned
     FaultPlan *m_faults; // not owned
     Settings m_settings;
-    QHash<QString, QList<WatchSession *>> m_watches; // by resource id; sessions are children
-    QHash<quint64, Snapshot> m_snapshots; // continue tokens' consistent views
-    quint64 m_nextSnapshot = 1;
-    int m_slowWatchersDropped = 0;
+    Authenticator m_authenticator;
+    ListHandler m_list;
+    WatchHandler *m_watch; // child
+    GetHandler m_get;
+    WriteHandler m_write;
+    PatchHandler m_patch;
+    DeleteHandler m_delete;
+    ScaleHandler m_scale;
 };
 
 } // namespace Cachescope::Sim

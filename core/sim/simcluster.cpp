@@ -274,7 +274,7 @@ bool SimCluster::writeKubeconfig(QString *error)
         // name it, and authenticates with the token.
         yaml += "    token: " + token + "\n";
     }
-    // A user whom the server's RBAC denies pods and secrets (ApiServer::Settings::restrictedToken).
+    // A user whom the server's RBAC denies pods and secrets (Authenticator::Settings::restrictedToken).
     yaml += "- name: sim-restricted\n  user:\n    token: " + token + "-restricted\n";
     yaml += "contexts:\n"
             "- name: sim-token\n  context:\n    cluster: cachescope-sim\n    user: sim-token\n    namespace: default\n"

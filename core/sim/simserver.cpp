@@ -47,8 +47,8 @@ bool SimServer::start(QString *error)
         m_http->setTls(tls);
     }
     ApiServer::Settings settings;
-    settings.bearerToken = m_options.token;
-    settings.restrictedToken = m_options.token + u"-restricted"_s;
+    settings.authentication.bearerToken = m_options.token;
+    settings.authentication.restrictedToken = m_options.token + u"-restricted"_s;
     settings.bookmarkIntervalMs = m_options.bookmarkIntervalMs;
     settings.continueTtlMs = m_options.continueTtlMs;
     settings.watchBufferLimit = m_options.watchBufferLimit;

@@ -5,3 +5,5 @@ cachescope_add_test(NAME tst_simfaultplan SOURCES tst_simfaultplan.cpp LIBRARIES
 cachescope_add_test(NAME tst_simjsonpatch SOURCES tst_simjsonpatch.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_simjsonwriter SOURCES tst_simjsonwriter.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_kubeprotobuf SOURCES tst_kubeprotobuf.cpp LIBRARIES cachescope-simulator LABELS core sim)
+cachescope_add_test(NAME tst_simauthenticator SOURCES tst_simauthenticator.cpp LIBRARIES cachescope-simulator LABELS core sim)
+cachescope_add_test(NAME tst_simlistpaginator SOURCES tst_simlistpaginator.cpp LIBRARIES cachescope-simulator LABELS core sim)
