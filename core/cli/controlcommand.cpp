@@ -2,6 +2,7 @@
 
 #include "core/cli/informersession.h"
 #include "core/controller/controller.h"
+#include "core/controller/controllersession.h"
 #include "core/controller/findingsstore.h"
 #include "core/controller/ownerinformers.h"
 #include "core/controller/processfunctionregistry.h"
@@ -146,17 +147,12 @@ void ControlCommand::startOwnerInformers()
 void ControlCommand::runController()
 {
     QString error;
-    std::optional<ProcessFunctionParameters> parameters = ProcessFunctionParameters::fromAssignments(m_options.parameters, &error);
-    if (parameters) {
-        parameters->ownerLookup = m_options.ownerLookup;
-    }
-    std::unique_ptr<ProcessFunction> function = parameters ? makeProcessFunction(m_options.controller, *parameters, &error) : nullptr;
-    if (!function) {
+    m_controller = ControllerSession::makeController(m_informer, m_options.controller, m_options.parameters, m_options.ownerLookup, m_options.settings, &error);
+    if (!m_controller) {
         m_err << "error: " << error << '\n';
         done(1);
         return;
     }
-    m_controller = std::make_unique<Controller>(m_informer, std::shared_ptr<ProcessFunction>(std::move(function)), m_options.settings);
     m_controller->start();
     m_timer = new QTimer(this);
     m_timer->setSingleShot(true);

@@ -5,9 +5,7 @@
 #include "core/cache/keys.h"
 #include "core/cache/notificationbatcher.h"
 #include "core/controller/controller.h"
-#include "core/controller/ownerinformers.h"
-#include "core/controller/processfunction.h"
-#include "core/controller/processfunctionregistry.h"
+#include "core/controller/controllersession.h"
 #include "core/printers/resourcecolumns.h"
 #include "core/workqueue/ratelimitingqueue.h"
 #include "ui/models/cachestatistics.h"
@@ -86,6 +84,11 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     m_controllerPanel = new ControllerPanel(window);
     m_controllerPanel->setObjectName(u"controller"_s);
     window->addView(m_controllerPanel, tr("Controller"), Qt::BottomDockWidgetArea);
+    m_controllers = new ControllerSession(this);
+    connect(m_controllers, &ControllerSession::controllerChanged, this, &Explorer::showController);
+    connect(m_controllers, &ControllerSession::waitingForOwnersChanged, this, [this](const QStringList &kinds) {
+        m_controllerPanel->setWaitingFor(kinds.isEmpty() ? QString() : tr("the caches of the owners to sync (%1)").arg(kinds.join(u", "_s)));
+    });
 
     m_statistics = new CacheStatistics(this);
     m_statusBar = new ClusterStatusBar(window);
@@ -94,7 +97,7 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
 
     createControllerMenu();
 
-    connect(workspace, &Workspace::clusterDisconnecting, this, &Explorer::stopControllersOf);
+    connect(workspace, &Workspace::clusterDisconnecting, m_controllers, &ControllerSession::stopControllersOf);
     connect(workspace, &Workspace::clusterConnected, this, [this](Cluster *cluster) {
         connect(cluster->informers(), &InformerFactory::informerCreated, this, [this, cluster](SharedIndexInformer *informer) {
             tap(cluster, informer);
@@ -123,16 +126,8 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
             QMessageBox::warning(m_window, tr("Cannot run the controller"), error);
         }
     });
-    connect(m_controllerPanel, &ControllerPanel::pauseRequested, this, [this] {
-        if (m_controller) {
-            m_controller->pause();
-        }
-    });
-    connect(m_controllerPanel, &ControllerPanel::resumeRequested, this, [this] {
-        if (m_controller) {
-            m_controller->resume();
-        }
-    });
+    connect(m_controllerPanel, &ControllerPanel::pauseRequested, m_controllers, &ControllerSession::pause);
+    connect(m_controllerPanel, &ControllerPanel::resumeRequested, m_controllers, &ControllerSession::resume);
     connect(m_controllerPanel, &ControllerPanel::stopRequested, this, &Explorer::stopController);
     connect(window, &MainWindow::kubeconfigRequested, this, &Explorer::openKubeconfig);
 
@@ -145,10 +140,11 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
 Explorer::~Explorer()
 {
     // The workers read the informers' caches: they end before the Workspace's clusters do.
+    disconnect(m_controllers, nullptr, this, nullptr);
     m_timeline->setQueue(nullptr, 0);
+    m_pipeline->setWorkQueue(nullptr);
     m_controllerPanel->setController(nullptr);
-    m_controller.reset();
-    m_retiring.clear();
+    delete m_controllers;
 }
 
 void Explorer::openKubeconfig(const QString &path)
@@ -197,7 +193,7 @@ void Explorer::setCluster(Cluster *cluster)
     if (m_cluster) {
         disconnect(m_cluster, nullptr, this, nullptr);
     }
-    retireController();
+    m_controllers->retire();
     m_cluster = cluster;
     m_crds = nullptr;
     m_resource = ApiResource();
@@ -270,7 +266,7 @@ void Explorer::openInformer()
     if (!m_cluster || m_resource.gvr.resource().isEmpty()) {
         return;
     }
-    retireController();
+    m_controllers->retire();
     InformerKey key;
     key.resource = m_resource;
     key.namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
@@ -340,16 +336,8 @@ void Explorer::createControllerMenu()
         });
     }
     m_controllerMenu->addSeparator();
-    m_controllerMenu->addAction(tr("Pause"), this, [this] {
-        if (m_controller) {
-            m_controller->pause();
-        }
-    });
-    m_controllerMenu->addAction(tr("Resume"), this, [this] {
-        if (m_controller) {
-            m_controller->resume();
-        }
-    });
+    m_controllerMenu->addAction(tr("Pause"), m_controllers, &ControllerSession::pause);
+    m_controllerMenu->addAction(tr("Resume"), m_controllers, &ControllerSession::resume);
     m_controllerMenu->addAction(tr("Stop the controller (drain)"), this, &Explorer::stopController);
 }
 
@@ -362,37 +350,11 @@ bool Explorer::runController(const QString &name, QString *errorMessage)
         return false;
     }
     m_controllerPanel->setControllerName(name);
-    std::optional<ProcessFunctionParameters> parameters = ProcessFunctionParameters::fromAssignments(m_controllerPanel->parameterAssignments(), errorMessage);
-    if (!parameters) {
+    const QString namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
+    m_controllerLabel = tr("%1 of %2").arg(m_informer->name(), m_cluster->name());
+    if (!m_controllers->run(
+            m_cluster.data(), m_informer.data(), namespaceName, name, m_controllerPanel->parameterAssignments(), m_controllerPanel->settings(), errorMessage)) {
         return false;
-    }
-    std::unique_ptr<OwnerInformers> owners;
-    if (const auto info = controllerInfo(name); info && info->needsOwnerLookup) {
-        owners = std::make_unique<OwnerInformers>(m_cluster.data(), m_resource.namespaced ? m_contexts->currentNamespace() : QString());
-        parameters->ownerLookup = owners->lookup();
-    }
-    std::shared_ptr<ProcessFunction> function = makeProcessFunction(name, *parameters, errorMessage);
-    if (!function) {
-        return false;
-    }
-    retireController();
-    const ControllerSettings settings = m_controllerPanel->settings();
-    m_controller = std::make_unique<Controller>(m_informer.data(), function, settings);
-    m_controllerCluster = m_cluster;
-    m_owners = std::move(owners);
-    m_timeline->setQueue(&m_controller->queue(), settings.workers);
-    m_pipeline->setWorkQueue(m_controller->sharedQueue());
-    m_controllerPanel->setController(m_controller.get(), tr("%1 of %2").arg(m_informer->name(), m_cluster->name()));
-    if (m_owners && !m_owners->hasSynced()) {
-        m_controllerPanel->setWaitingFor(tr("the caches of the owners to sync (%1)").arg(m_owners->pendingKinds().join(u", "_s)));
-        connect(m_owners.get(), &OwnerInformers::synced, this, [this, controller = m_controller.get()] {
-            if (m_controller.get() == controller && controller->state() == Controller::State::Idle) {
-                m_controllerPanel->setWaitingFor({});
-                controller->start();
-            }
-        });
-    } else {
-        m_controller->start();
     }
     m_window->statusBar()->showMessage(tr("Controller %1 runs on %2").arg(name, m_informer->name()), 5000);
     return true;
@@ -400,48 +362,19 @@ bool Explorer::runController(const QString &name, QString *errorMessage)
 
 void Explorer::stopController()
 {
-    if (m_controller) {
-        m_controller->stopAsync();
-    }
+    m_controllers->stop();
 }
 
-void Explorer::retireController()
+void Explorer::showController(Controller *controller)
 {
-    if (!m_controller) {
-        return;
-    }
-    m_timeline->setQueue(nullptr, 0);
-    m_pipeline->setWorkQueue(nullptr);
-    m_controllerPanel->setController(nullptr);
-    m_owners.reset();
-    std::unique_ptr<Controller> controller = std::move(m_controller);
-    if (controller->state() == Controller::State::Stopped) {
-        return;
-    }
-    controller->stopAsync();
-    Controller *draining = controller.get();
-    // Erased from a queued call: a controller must not be deleted inside its own signal.
-    connect(draining, &Controller::stateChanged, this, [this, draining](Controller::State state) {
-        if (state == Controller::State::Stopped) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, draining] { std::erase_if(m_retiring, [draining](const auto &entry) { return entry.second.get() == draining; }); },
-                Qt::QueuedConnection);
-        }
-    });
-    m_retiring.emplace_back(m_controllerCluster, std::move(controller));
+    m_timeline->setQueue(controller ? &controller->queue() : nullptr, controller ? controller->settings().workers : 0);
+    m_pipeline->setWorkQueue(controller ? controller->sharedQueue() : nullptr);
+    m_controllerPanel->setController(controller, controller ? m_controllerLabel : QString());
 }
 
-void Explorer::stopControllersOf(Cluster *cluster)
+Controller *Explorer::controller() const
 {
-    if (m_controller && m_controllerCluster == cluster) {
-        m_timeline->setQueue(nullptr, 0);
-        m_pipeline->setWorkQueue(nullptr);
-        m_controllerPanel->setController(nullptr);
-        m_controller.reset(); // stops: waits for the keys in flight
-        m_owners.reset();
-    }
-    std::erase_if(m_retiring, [cluster](const auto &entry) { return entry.first == cluster; });
+    return m_controllers->controller();
 }
 
 } // namespace Cachescope

@@ -9,10 +9,6 @@
 #include <QPointer>
 #include <QTimer>
 
-#include <memory>
-#include <utility>
-#include <vector>
-
 class QMenu;
 
 namespace Cachescope {
@@ -22,6 +18,7 @@ class ClusterStatusBar;
 class ContextsView;
 class Controller;
 class ControllerPanel;
+class ControllerSession;
 class EventStreamModel;
 class EventStreamView;
 class IndexView;
@@ -29,7 +26,6 @@ class KubeObject;
 class MainWindow;
 class ObjectHistory;
 class ObjectView;
-class OwnerInformers;
 class PipelineModel;
 class PipelineView;
 class ResourceTableModel;
@@ -44,13 +40,11 @@ class Workspace;
 // the cluster's InformerFactory) that the table, index and pipeline views follow; activating an
 // object shows it in the object view with its history; every informer's notifications feed the
 // event stream; the controller panel (and the Controller menu) runs a built-in controller on
-// the shown informer, drawn by the timeline and the pipeline. It owns no data but the
-// controllers: views own their models, the Workspace owns the clusters.
-// A controller is stopped without blocking the GUI (Controller::stopAsync): a stopped one stays
-// shown, findings and timeline included, until another starts or the informer changes; one
-// that is replaced while it still drains is kept until it has stopped. Only a cluster being
-// disconnected, or the Explorer's end, waits for a drain, since the workers read its caches.
-// GUI thread.
+// the shown informer (through a ControllerSession, which owns the controllers' lifecycle),
+// drawn by the timeline and the pipeline. It owns no data: views own their models, the
+// Workspace owns the clusters, the session the controllers.
+// A stopped controller stays shown, findings and timeline included, until another starts or the
+// informer changes. GUI thread.
 class Explorer final : public QObject
 {
     Q_OBJECT
@@ -71,7 +65,7 @@ public:
     EventStreamModel *eventStream() const { return m_eventStream; }
     ObjectHistory *history() const { return m_history; }
     SharedIndexInformer *currentInformer() const { return m_informer; }
-    Controller *controller() const { return m_controller.get(); }
+    Controller *controller() const;
 
     // showResource() shows a resource of the current cluster (as if chosen in the tree).
     void showResource(const ApiResource &resource);
@@ -94,10 +88,9 @@ private:
     void updateCounts();
     void updateConnectionState();
     void createControllerMenu();
-    // retireController() detaches the current controller from the views and lets it drain.
-    void retireController();
-    // stopControllersOf() stops (blocking) every controller that reads cluster's caches.
-    void stopControllersOf(Cluster *cluster);
+    // showController() points the timeline, the pipeline and the controller panel at the
+    // session's current controller (or none).
+    void showController(Controller *controller);
     // tap() feeds every notification of a new informer to the event stream and the history.
     void tap(Cluster *cluster, SharedIndexInformer *informer);
     static QString historyResource(const QString &cluster, const QString &informer);
@@ -129,12 +122,8 @@ private:
     QPointer<SharedIndexInformer> m_informer;
     QPointer<SharedIndexInformer> m_crds; // the current cluster's CustomResourceDefinitions, when it serves them
     QList<ResourceColumns::PrinterColumn> m_printerColumns; // what the table's columns were built with
-    std::unique_ptr<Controller> m_controller;
-    // For owner-references: the owners' informers m_controller looks up in; it starts once they synced.
-    std::unique_ptr<OwnerInformers> m_owners;
-    QPointer<Cluster> m_controllerCluster; // whose caches m_controller reads
-    // Replaced controllers still draining, with their clusters; each is erased once Stopped.
-    std::vector<std::pair<QPointer<Cluster>, std::unique_ptr<Controller>>> m_retiring;
+    ControllerSession *m_controllers = nullptr; // owned (child); deleted first at the end
+    QString m_controllerLabel; // "pods of kind-dev": the informer the current controller runs on
 };
 
 } // namespace Cachescope
