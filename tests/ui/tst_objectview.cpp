@@ -15,6 +15,8 @@
 #include <QClipboard>
 #include <QFile>
 #include <QPalette>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSyntaxHighlighter>
 #include <QTest>
 #include <QTextBlock>
@@ -41,8 +43,13 @@ private Q_SLOTS:
     void copyName();
     void historyDiffOfAnUpdate();
     void historyDiffMasksSecrets();
+    void followsUpdatesAndADelete();
+    void pinningKeepsTheShownVersion();
+    void marksFadeAndAnotherObjectEndsFollowing();
 
 private:
+    // podVersion() is the sample pod at resourceVersion rv in phase `phase`.
+    static Cachescope::KubeObject podVersion(int rv, const QString &phase);
     static QByteArray samplePod();
     static QByteArray secret(const QString &name, const QString &password, int resourceVersion = 1, bool withKind = true);
 };
@@ -298,6 +305,128 @@ void TestObjectView::historyDiffMasksSecrets()
     history.append(u"secrets"_s, {Notification::add(u"shop/api"_s, other, false)});
     view.showObject(u"secrets"_s, u"shop/api"_s, other);
     QVERIFY(!view.historyView()->secretsRevealed());
+}
+
+Cachescope::KubeObject TestObjectView::podVersion(int rv, const QString &phase)
+{
+    const QByteArray json = samplePod()
+                                .replace(R"("phase":"Running")", QByteArray(R"("phase":")" + phase.toUtf8() + '"'))
+                                .replace(R"("resourceVersion":"184231")", QByteArray(R"("resourceVersion":")" + QByteArray::number(rv) + '"'));
+    return *Cachescope::KubeObject::fromJson(json);
+}
+
+void TestObjectView::followsUpdatesAndADelete()
+{
+    using Cachescope::KubeObject;
+    using Cachescope::Notification;
+    Cachescope::ObjectHistory history;
+    Cachescope::ObjectView view;
+    view.setHistory(&history);
+    view.resize(400, 120); // a few lines: the text scrolls
+    view.show();
+    const QString key = u"shop/web-7d4b9c8f5d-x2k8p"_s;
+    KubeObject shown = podVersion(10, u"Pending"_s);
+    history.append(u"pods"_s, {Notification::add(key, shown, true)});
+    view.showObject(u"pods"_s, key, shown);
+    QVERIFY(view.bannerText().isEmpty());
+    QVERIFY(view.changedLines().isEmpty());
+
+    QPlainTextEdit *editor = view.findChild<QPlainTextEdit *>();
+    QVERIFY(editor != nullptr);
+    QVERIFY(editor->verticalScrollBar()->maximum() > 5);
+    editor->verticalScrollBar()->setValue(5);
+
+    // Three updates: each is shown as it is recorded, the scroll position kept, the changed
+    // lines (phase and resourceVersion) marked.
+    const QStringList phases{u"ContainerCreating"_s, u"Running"_s, u"Failed"_s};
+    for (int i = 0; i < phases.size(); ++i) {
+        const KubeObject next = podVersion(11 + i, phases.at(i));
+        history.append(u"pods"_s, {Notification::update(key, shown, next)});
+        shown = next;
+        QCOMPARE(view.object(), next.json());
+        QVERIFY2(view.text().contains(u"phase: "_s + phases.at(i)), qPrintable(view.text()));
+        QCOMPARE(editor->verticalScrollBar()->value(), 5);
+        const QStringList lines = view.text().split(u'\n');
+        QStringList marked;
+        for (const int line : view.changedLines()) {
+            marked.append(lines.at(line).trimmed());
+        }
+        marked.sort();
+        QCOMPARE(marked, (QStringList{u"phase: "_s + phases.at(i), u"resourceVersion: \"%1\""_s.arg(11 + i)}));
+        QCOMPARE(editor->extraSelections().size(), 2);
+        QVERIFY(view.bannerText().isEmpty());
+    }
+
+    // Deleted: the last state stays, and a banner says so.
+    history.append(u"pods"_s, {Notification::remove(key, shown)});
+    QVERIFY(view.isDeleted());
+    QCOMPARE(view.object(), shown.json());
+    QVERIFY2(view.bannerText().contains(u"Deleted"_s), qPrintable(view.bannerText()));
+    QVERIFY2(view.bannerText().contains(u"13"_s), qPrintable(view.bannerText()));
+}
+
+void TestObjectView::pinningKeepsTheShownVersion()
+{
+    using Cachescope::KubeObject;
+    using Cachescope::Notification;
+    Cachescope::ObjectHistory history;
+    Cachescope::ObjectView view;
+    view.setHistory(&history);
+    const QString key = u"shop/web-7d4b9c8f5d-x2k8p"_s;
+    const KubeObject first = podVersion(20, u"Pending"_s);
+    const KubeObject second = podVersion(21, u"Running"_s);
+    const KubeObject third = podVersion(22, u"Failed"_s);
+    history.append(u"pods"_s, {Notification::add(key, first, true)});
+    view.showObject(u"pods"_s, key, first);
+
+    view.pinAction()->trigger();
+    QVERIFY(view.isPinned());
+    history.append(u"pods"_s, {Notification::update(key, first, second)});
+    history.append(u"pods"_s, {Notification::update(key, second, third)});
+    QCOMPARE(view.object(), first.json());
+    QVERIFY2(view.bannerText().contains(u"Pinned at resourceVersion 20"_s), qPrintable(view.bannerText()));
+    QVERIFY2(view.bannerText().contains(u"2 newer"_s), qPrintable(view.bannerText()));
+
+    // Unpinned: the newest version, its changes against the pinned one marked.
+    view.pinAction()->trigger();
+    QVERIFY(!view.isPinned());
+    QCOMPARE(view.object(), third.json());
+    QVERIFY(view.bannerText().isEmpty());
+    QCOMPARE(view.changedLines().size(), 2);
+
+    // Pinned through a delete: still the pinned state, the banner says both.
+    view.setPinned(true);
+    history.append(u"pods"_s, {Notification::remove(key, third)});
+    QCOMPARE(view.object(), third.json());
+    QVERIFY2(view.bannerText().contains(u"1 newer"_s) && view.bannerText().contains(u"deleted"_s), qPrintable(view.bannerText()));
+}
+
+void TestObjectView::marksFadeAndAnotherObjectEndsFollowing()
+{
+    using Cachescope::KubeObject;
+    using Cachescope::Notification;
+    Cachescope::ObjectHistory history;
+    Cachescope::ObjectView view;
+    view.setHistory(&history);
+    view.setMarkDuration(std::chrono::milliseconds(50));
+    const QString key = u"shop/web-7d4b9c8f5d-x2k8p"_s;
+    const KubeObject first = podVersion(30, u"Pending"_s);
+    const KubeObject second = podVersion(31, u"Running"_s);
+    history.append(u"pods"_s, {Notification::add(key, first, true)});
+    view.showObject(u"pods"_s, key, first);
+    history.append(u"pods"_s, {Notification::update(key, first, second)});
+    QCOMPARE(view.changedLines().size(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(view.changedLines().isEmpty(), 5000);
+    QVERIFY(view.findChild<QPlainTextEdit *>()->extraSelections().isEmpty());
+
+    // Another object shown: the first one's updates no longer reach the text.
+    const QByteArray other = secret(u"db"_s, u"hunter2"_s, 5);
+    const QString otherKey = u"shop/db"_s;
+    history.append(u"secrets"_s, {Notification::add(otherKey, *KubeObject::fromJson(other), true)});
+    view.showObject(u"secrets"_s, otherKey, *KubeObject::fromJson(other));
+    history.append(u"pods"_s, {Notification::update(key, second, podVersion(32, u"Failed"_s))});
+    QCOMPARE(view.object(), other);
+    QVERIFY(view.bannerText().isEmpty());
 }
 
 CACHESCOPE_TEST_MAIN(TestObjectView)

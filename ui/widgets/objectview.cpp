@@ -2,6 +2,7 @@
 
 #include "core/cache/kubeobject.h"
 #include "core/kube/jsontoyaml.h"
+#include "core/util/linediff.h"
 #include "ui/models/objecthistory.h"
 #include "ui/widgets/objecthistoryview.h"
 
@@ -20,9 +21,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QTabWidget>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -51,6 +56,8 @@ ObjectView::ObjectView(QWidget *parent)
     , m_revealAction(new QAction(tr("Reveal Secret"), this))
     , m_copyNameAction(new QAction(tr("Copy Name"), this))
     , m_copyTextAction(new QAction(tr("Copy YAML"), this))
+    , m_pinAction(new QAction(tr("Pin"), this))
+    , m_banner(new QLabel(this))
 {
     m_editor->setReadOnly(true);
     m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -80,6 +87,23 @@ ObjectView::ObjectView(QWidget *parent)
         QGuiApplication::clipboard()->setText(m_editor->toPlainText());
     });
 
+    m_pinAction->setCheckable(true);
+    m_pinAction->setToolTip(tr("Keep this version shown while the object changes"));
+    connect(m_pinAction, &QAction::toggled, this, &ObjectView::setPinned);
+
+    m_banner->setObjectName(u"banner"_s);
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(6);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setBackgroundRole(QPalette::ToolTipBase);
+    m_banner->setForegroundRole(QPalette::ToolTipText);
+    m_banner->hide();
+
+    // The lines an update changed stay marked this long.
+    m_markTimer.setSingleShot(true);
+    m_markTimer.setInterval(std::chrono::seconds(3));
+    connect(&m_markTimer, &QTimer::timeout, this, [this] { markLines({}); });
+
     auto *toolBar = new QToolBar(this);
     toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolBar->addAction(m_yamlAction);
@@ -89,6 +113,8 @@ ObjectView::ObjectView(QWidget *parent)
     toolBar->addSeparator();
     toolBar->addAction(m_copyNameAction);
     toolBar->addAction(m_copyTextAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_pinAction);
 
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_editor, tr("Object"));
@@ -98,6 +124,7 @@ ObjectView::ObjectView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(toolBar);
+    layout->addWidget(m_banner);
     layout->addWidget(m_tabs);
 
     applyTheme();
@@ -115,6 +142,7 @@ void ObjectView::setObject(const QByteArray &json, const QString &resource)
     const QJsonObject metadata = root.value(u"metadata"_s).toObject();
     const QString kind = root.value(u"kind"_s).toString();
     m_name = metadata.value(u"name"_s).toString();
+    m_shownResourceVersion = metadata.value(u"resourceVersion"_s).toString();
     const QString uid = metadata.value(u"uid"_s).toString();
     const QString identity = uid.isEmpty() ? kind + u'/' + metadata.value(u"namespace"_s).toString() + u'/' + m_name : uid;
     // Invalid JSON has no kind: masking errs on the side of hiding when the resource says so.
@@ -136,12 +164,134 @@ void ObjectView::showObject(const QString &resource, const QString &key, const K
     if (ObjectHistory *history = m_historyView->history()) {
         history->setCurrentKey(resource, key);
     }
+    m_followResource = resource;
+    m_followKey = key;
+    m_newestJson = object.json();
+    m_newerVersions = 0;
+    m_deleted = false;
+    m_pinned = false;
+    {
+        const QSignalBlocker blocker(m_pinAction);
+        m_pinAction->setChecked(false);
+    }
+    markLines({});
     setObject(object.json(), resource);
+    updateBanner();
 }
 
 void ObjectView::setHistory(ObjectHistory *history)
 {
+    if (ObjectHistory *previous = m_historyView->history()) {
+        disconnect(previous, nullptr, this, nullptr);
+    }
     m_historyView->setHistory(history);
+    if (history != nullptr) {
+        connect(history, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid()) {
+                onHistoryRows(first, last);
+            }
+        });
+    }
+}
+
+void ObjectView::onHistoryRows(int first, int last)
+{
+    const ObjectHistory *history = m_historyView->history();
+    if (m_followKey.isEmpty() || history->currentResource() != m_followResource || history->currentKey() != m_followKey) {
+        return;
+    }
+    for (int row = first; row <= last; ++row) {
+        const ObjectHistory::Entry entry = history->entry(row);
+        // A tombstone that knew nothing leaves the last state as it was.
+        if (entry.object.isValid()) {
+            m_newestJson = entry.object.json();
+        }
+        m_deleted = entry.type == Notification::Type::Delete;
+        if (m_pinned) {
+            ++m_newerVersions;
+        } else if (entry.object.isValid() && entry.object.json() != m_json) {
+            follow(entry.object.json());
+        }
+    }
+    updateBanner();
+}
+
+void ObjectView::follow(const QByteArray &json)
+{
+    const QStringList before = m_editor->toPlainText().split(u'\n');
+    QScrollBar *vertical = m_editor->verticalScrollBar();
+    QScrollBar *horizontal = m_editor->horizontalScrollBar();
+    const int top = vertical->value();
+    const int left = horizontal->value();
+    setObject(json, m_resource);
+    vertical->setValue(top);
+    horizontal->setValue(left);
+    const QStringList after = m_editor->toPlainText().split(u'\n');
+    QList<int> changed;
+    for (const LineDiff::Edit &edit : LineDiff::edits(before, after)) {
+        if (edit.kind == LineDiff::Edit::Kind::Insert) {
+            changed.append(edit.newLine);
+        }
+    }
+    markLines(changed);
+}
+
+void ObjectView::markLines(const QList<int> &lines)
+{
+    m_changedLines = lines;
+    QList<QTextEdit::ExtraSelection> selections;
+    QColor background = palette().color(QPalette::Highlight);
+    background.setAlpha(70);
+    for (const int line : lines) {
+        QTextEdit::ExtraSelection selection;
+        selection.cursor = QTextCursor(m_editor->document()->findBlockByNumber(line));
+        selection.format.setBackground(background);
+        selection.format.setProperty(QTextFormat::FullWidthSelection, true);
+        selections.append(selection);
+    }
+    m_editor->setExtraSelections(selections);
+    if (lines.isEmpty()) {
+        m_markTimer.stop();
+    } else {
+        m_markTimer.start();
+    }
+}
+
+void ObjectView::setPinned(bool pinned)
+{
+    if (m_pinned == pinned) {
+        return;
+    }
+    m_pinned = pinned;
+    {
+        const QSignalBlocker blocker(m_pinAction);
+        m_pinAction->setChecked(pinned);
+    }
+    m_newerVersions = 0;
+    if (!pinned && !m_newestJson.isEmpty() && m_newestJson != m_json) {
+        follow(m_newestJson);
+    }
+    updateBanner();
+}
+
+QString ObjectView::bannerText() const
+{
+    return m_banner->isHidden() ? QString() : m_banner->text();
+}
+
+void ObjectView::updateBanner()
+{
+    QString text;
+    if (m_pinned) {
+        text = tr("Pinned at resourceVersion %1: %n newer version(s) since.", nullptr, m_newerVersions).arg(m_shownResourceVersion);
+        if (m_deleted) {
+            text += u' ' + tr("The object has been deleted.");
+        }
+    } else if (m_deleted) {
+        text = tr("Deleted: this is its last known state (resourceVersion %1).").arg(m_shownResourceVersion);
+    }
+    m_banner->setText(text);
+    m_banner->setVisible(!text.isEmpty());
 }
 
 void ObjectView::setFormat(Format format)

@@ -1,11 +1,14 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QPointer>
 #include <QString>
+#include <QTimer>
 #include <QWidget>
 
 class QAction;
+class QLabel;
 class QPlainTextEdit;
 class QTabWidget;
 class QTextDocument;
@@ -28,6 +31,11 @@ class ObjectHistoryView;
 // (revealAction()); revealing holds for that object only and ends when another object is
 // shown. Copying (copyTextAction()) copies exactly what is shown, masked unless revealed.
 // The view never logs object contents.
+// Live: an object shown with showObject() follows the informer through the history — each new
+// version the history records for its key replaces the text (keeping the scroll position) and
+// the lines it changed are marked for markDuration(); a delete keeps the last state with a
+// banner saying so. Pinning (pinAction()) keeps the shown version on purpose, the banner
+// counting the newer ones; unpinning shows the newest. Showing another object ends both.
 // It holds the object's JSON bytes as given; rendering happens on each setObject() or format
 // change, on the GUI thread (one object is small: milliseconds at most).
 class ObjectView final : public QWidget
@@ -48,8 +56,20 @@ public:
     void setObject(const QByteArray &json, const QString &resource = {});
     [[nodiscard]] QByteArray object() const { return m_json; }
 
-    // showObject() shows an informer's object and points the history tab at its key.
+    // showObject() shows an informer's object, points the history tab at its key and follows it.
     void showObject(const QString &resource, const QString &key, const KubeObject &object);
+
+    // isPinned() is true while the shown version is kept on purpose (pinAction()).
+    [[nodiscard]] bool isPinned() const { return m_pinned; }
+    void setPinned(bool pinned);
+    // isDeleted() is true once the followed object was deleted (its last state stays shown).
+    [[nodiscard]] bool isDeleted() const { return m_deleted; }
+    // bannerText() is what the banner above the text says; empty while it is hidden.
+    [[nodiscard]] QString bannerText() const;
+    // changedLines() are the 0-based lines of the shown text that the last update changed,
+    // marked until markDuration() has passed (then empty).
+    [[nodiscard]] QList<int> changedLines() const { return m_changedLines; }
+    void setMarkDuration(std::chrono::milliseconds duration) { m_markTimer.setInterval(duration); }
 
     // setHistory() gives the view the history to show in its History tab (not owned).
     void setHistory(ObjectHistory *history);
@@ -74,6 +94,7 @@ public:
     [[nodiscard]] QAction *revealAction() const { return m_revealAction; }
     [[nodiscard]] QAction *copyNameAction() const { return m_copyNameAction; }
     [[nodiscard]] QAction *copyTextAction() const { return m_copyTextAction; }
+    [[nodiscard]] QAction *pinAction() const { return m_pinAction; }
 
     // renderText() is how the view renders an object: YAML or indented JSON, a Secret's values
     // masked when `mask` is set. Empty for invalid JSON (the error goes to `error` if given).
@@ -86,6 +107,12 @@ private:
     void render();
     void applyTheme();
     void updateActions();
+    // onHistoryRows() takes the versions the history just recorded for the followed key.
+    void onHistoryRows(int first, int last);
+    // follow() shows a newer version of the followed object, marking the lines it changed.
+    void follow(const QByteArray &json);
+    void markLines(const QList<int> &lines);
+    void updateBanner();
 
     QTabWidget *m_tabs; // owned (child)
     QPlainTextEdit *m_editor; // owned (child)
@@ -96,6 +123,9 @@ private:
     QAction *m_revealAction; // owned (child)
     QAction *m_copyNameAction; // owned (child)
     QAction *m_copyTextAction; // owned (child)
+    QAction *m_pinAction; // owned (child)
+    QLabel *m_banner; // owned (child)
+    QTimer m_markTimer;
     QByteArray m_json;
     QString m_resource;
     QString m_name;
@@ -103,6 +133,15 @@ private:
     Format m_format = Format::Yaml;
     bool m_secret = false;
     bool m_revealed = false;
+    // The followed object: its history key, and what happened to it since it was shown.
+    QString m_followResource;
+    QString m_followKey;
+    QByteArray m_newestJson; // the newest version recorded, shown when unpinned
+    QString m_shownResourceVersion;
+    int m_newerVersions = 0; // recorded while pinned
+    bool m_pinned = false;
+    bool m_deleted = false;
+    QList<int> m_changedLines;
 };
 
 } // namespace Cachescope
