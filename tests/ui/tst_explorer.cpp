@@ -15,15 +15,20 @@
 #include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/explorer.h"
 #include "ui/widgets/mainwindow.h"
+#include "ui/widgets/objectview.h"
+#include "ui/widgets/resourcetableview.h"
 #include "ui/workspace.h"
 
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -145,6 +150,35 @@ private Q_SLOTS:
             return titles;
         };
         QTRY_COMPARE_WITH_TIMEOUT(headers(), (QStringList{u"Name"_s, u"Namespace"_s, u"Color"_s, u"Size"_s, u"Age"_s}), 10000);
+    }
+
+    void firstStartFitsTheScreen()
+    {
+        QSettings().remove(u"mainWindow"_s);
+        MainWindow window;
+        Workspace workspace;
+        Explorer explorer(&window, &workspace);
+        window.restoreWindowState();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect available = window.screen()->availableGeometry();
+        QCOMPARE(window.size(), available.size() * MainWindow::FirstStartScreenShare);
+        QVERIFY(available.contains(window.geometry()));
+        // The table gets most of the width; the object pane, empty at first, about a quarter.
+        const auto *objectDock = qobject_cast<QDockWidget *>(explorer.objectView()->parentWidget());
+        QVERIFY(objectDock != nullptr);
+        QVERIFY2(objectDock->width() < window.width() * 0.3, qPrintable(QString::number(objectDock->width())));
+        QVERIFY(explorer.tableView()->width() > objectDock->width());
+
+        // A layout the user left is restored instead.
+        const QSize left = window.size() + QSize(40, 30);
+        window.resize(left);
+        QCOMPARE(window.size(), left);
+        window.close();
+        MainWindow second;
+        Explorer secondExplorer(&second, &workspace);
+        second.restoreWindowState();
+        QCOMPARE(second.size(), left);
     }
 
     void ownerReferencesWaitForTheOwnersCaches()

@@ -10,8 +10,10 @@
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -105,8 +107,27 @@ void MainWindow::showAbout()
 void MainWindow::restoreWindowState()
 {
     QSettings settings;
-    restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
-    restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+    if (restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray())) {
+        restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+        return;
+    }
+    // First start: most of the screen, and most of the window for the table, the side panes
+    // narrow until the user widens them.
+    if (const QScreen *screen = this->screen()) {
+        const QRect available = screen->availableGeometry();
+        const QSize size = available.size() * FirstStartScreenShare;
+        setGeometry(QStyle::alignedRect(layoutDirection(), Qt::AlignCenter, size, available));
+    }
+    QList<QDockWidget *> sideDocks;
+    QList<int> widths;
+    for (QDockWidget *dock : findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly)) {
+        const Qt::DockWidgetArea area = dockWidgetArea(dock);
+        if (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea) {
+            sideDocks.append(dock);
+            widths.append(int(width() * (area == Qt::LeftDockWidgetArea ? FirstStartLeftShare : FirstStartRightShare)));
+        }
+    }
+    resizeDocks(sideDocks, widths, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

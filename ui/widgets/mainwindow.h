@@ -29,9 +29,14 @@ public:
     enum class Placement { Tabbed, Below };
     void addView(QWidget *view, const QString &title, Qt::DockWidgetArea area, Placement placement = Placement::Tabbed);
 
-    // restoreWindowState() applies the geometry and dock layout saved at the last close;
-    // call it once every view has been added.
+    // restoreWindowState() applies the geometry and dock layout saved at the last close; on the
+    // first start the window takes FirstStartScreenShare of the screen's available geometry,
+    // centred, the left and right panes their shares of its width. Call it once every view has
+    // been added.
     void restoreWindowState();
+    static constexpr double FirstStartScreenShare = 0.85;
+    static constexpr double FirstStartLeftShare = 0.16;
+    static constexpr double FirstStartRightShare = 0.26;
 
 Q_SIGNALS:
     // The user chose a kubeconfig file to open (File › Open kubeconfig…, or a recent file).
