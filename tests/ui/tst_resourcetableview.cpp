@@ -14,10 +14,14 @@
 
 #include "testmain.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 #include <QThread>
@@ -58,14 +62,22 @@ private Q_SLOTS:
     void progressWhileListing();
     void aRefusedListShowsInTheTablesPlace();
     void treeViewActivatesResources();
+    void wideColumnsStartHidden();
+    void columnLayoutIsKeptPerKind();
 
 private:
+    // shownTitles() are the header's visible columns, in visual order.
+    static QStringList shownTitles(const ResourceTableView &view);
+    static QAction *columnAction(QMenu *menu, const QString &title);
     std::unique_ptr<ResourceTableModel> m_model;
     std::unique_ptr<ResourceTableView> m_view;
 };
 
 void TestResourceTableView::init()
 {
+    // Column layouts are remembered in QSettings: not in the user's, and fresh for each test.
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().remove(u"columns"_s);
     m_model = std::make_unique<ResourceTableModel>();
     m_model->setColumns(ResourceColumns::forKind(u"Pod"_s, true));
     m_model->applyBatch({
@@ -301,6 +313,88 @@ void TestResourceTableView::treeViewActivatesResources()
     QTest::keyClick(view.treeView(), Qt::Key_Return);
     QCOMPARE(activated.size(), 1);
     QCOMPARE(activated.at(0).gvr, deployments.gvr);
+}
+
+QStringList TestResourceTableView::shownTitles(const ResourceTableView &view)
+{
+    const QHeaderView *header = view.tableView()->horizontalHeader();
+    QStringList titles;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical)) {
+            titles.append(view.proxyModel()->headerData(logical, Qt::Horizontal).toString());
+        }
+    }
+    return titles;
+}
+
+QAction *TestResourceTableView::columnAction(QMenu *menu, const QString &title)
+{
+    for (QAction *action : menu->actions()) {
+        if (action->text() == title) {
+            return action;
+        }
+    }
+    return nullptr;
+}
+
+void TestResourceTableView::wideColumnsStartHidden()
+{
+    // Without a kind named, every column shows (nothing to remember it by).
+    QCOMPARE(shownTitles(*m_view), (QStringList{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Status"_s, u"Restarts"_s, u"IP"_s, u"Node"_s, u"Age"_s}));
+    // As kubectl without -o wide: IP and Node wait to be asked for.
+    m_view->setColumnsKey(u"v1/pods"_s);
+    m_model->setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    QCOMPARE(shownTitles(*m_view), (QStringList{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Status"_s, u"Restarts"_s, u"Age"_s}));
+    std::unique_ptr<QMenu> menu(m_view->createColumnsMenu(nullptr));
+    QVERIFY(columnAction(menu.get(), u"IP"_s) != nullptr);
+    QVERIFY(!columnAction(menu.get(), u"IP"_s)->isChecked());
+    QVERIFY(columnAction(menu.get(), u"Ready"_s)->isChecked());
+    QVERIFY2(!columnAction(menu.get(), u"Name"_s)->isEnabled(), "the name column cannot be hidden");
+}
+
+void TestResourceTableView::columnLayoutIsKeptPerKind()
+{
+    m_view->setColumnsKey(u"v1/pods"_s);
+    m_model->setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    {
+        std::unique_ptr<QMenu> menu(m_view->createColumnsMenu(nullptr));
+        columnAction(menu.get(), u"Restarts"_s)->toggle();
+        columnAction(menu.get(), u"Node"_s)->toggle();
+    }
+    QHeaderView *header = m_view->tableView()->horizontalHeader();
+    header->moveSection(header->visualIndex(3), 1); // Status right after Name
+    header->resizeSection(2, 211); // Ready
+    const QStringList arranged{u"Name"_s, u"Status"_s, u"Namespace"_s, u"Ready"_s, u"Node"_s, u"Age"_s};
+    QCOMPARE(shownTitles(*m_view), arranged);
+
+    // Another kind has its own layout.
+    ResourceTableModel deployments;
+    deployments.setColumns(ResourceColumns::forKind(u"Deployment"_s, true));
+    ResourceTableView other;
+    other.setColumnsKey(u"apps/v1/deployments"_s);
+    other.setModel(&deployments);
+    deployments.setColumns(ResourceColumns::forKind(u"Deployment"_s, true));
+    QCOMPARE(shownTitles(other), (QStringList{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Up-to-date"_s, u"Available"_s, u"Age"_s}));
+
+    // A restart: a new view and model of the same kind are arranged as the user left them.
+    ResourceTableModel pods;
+    ResourceTableView restarted;
+    restarted.setColumnsKey(u"v1/pods"_s);
+    restarted.setModel(&pods);
+    pods.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    QCOMPARE(shownTitles(restarted), arranged);
+    QCOMPARE(restarted.tableView()->horizontalHeader()->sectionSize(2), 211);
+
+    // Reset: kubectl's defaults again, for the next start too.
+    {
+        std::unique_ptr<QMenu> menu(restarted.createColumnsMenu(nullptr));
+        menu->actions().constLast()->trigger();
+    }
+    const QStringList defaults{u"Name"_s, u"Namespace"_s, u"Ready"_s, u"Status"_s, u"Restarts"_s, u"Age"_s};
+    QCOMPARE(shownTitles(restarted), defaults);
+    pods.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    QCOMPARE(shownTitles(restarted), defaults);
 }
 
 CACHESCOPE_TEST_MAIN(TestResourceTableView)

@@ -275,6 +275,7 @@ void Explorer::openInformer()
     m_informer = informer;
     connect(informer, &SharedIndexInformer::synced, this, &Explorer::updateConnectionState, Qt::UniqueConnection);
     m_printerColumns.clear();
+    m_tableView->setColumnsKey(m_resource.gvr.toString());
     m_table->setColumns(ResourceColumns::forResource(m_resource));
     applyColumns();
     m_table->setInformer(informer);

@@ -4,6 +4,7 @@
 #include "ui/models/resourcefilterproxymodel.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
+#include "ui/widgets/headerlayout.h"
 #include "ui/widgets/resourcetabledelegate.h"
 
 #include <QDateTime>
@@ -12,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QShortcut>
 #include <QTableView>
@@ -73,9 +75,22 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     m_table->setTextElideMode(Qt::ElideMiddle);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
         if (m_proxy->columnCount() > 0) {
+            m_applyingLayout = true;
             m_table->setColumnWidth(0, m_table->fontMetrics().horizontalAdvance(u'x') * 42);
+            m_applyingLayout = false;
         }
+        applyColumnLayout();
     });
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionsMovable(true);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QWidget::customContextMenuRequested, this, [this, header](const QPoint &position) {
+        QMenu *menu = createColumnsMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(header->mapToGlobal(position));
+    });
+    connect(header, &QHeaderView::sectionResized, this, &ResourceTableView::saveColumnLayout);
+    connect(header, &QHeaderView::sectionMoved, this, &ResourceTableView::saveColumnLayout);
 
     auto *lines = new QHBoxLayout;
     lines->addWidget(m_filter, 2);
@@ -183,6 +198,61 @@ void ResourceTableView::setModel(ResourceTableModel *model)
     }
     updateProgress();
     updateProblem();
+}
+
+void ResourceTableView::setColumnsKey(const QString &kind)
+{
+    m_columnsKey = kind;
+}
+
+void ResourceTableView::applyColumnLayout()
+{
+    if (m_columnsKey.isEmpty() || !m_model) {
+        return;
+    }
+    m_applyingLayout = true;
+    HeaderLayout::apply(m_table->horizontalHeader(), m_model->columns(), m_columnsKey);
+    m_applyingLayout = false;
+}
+
+void ResourceTableView::saveColumnLayout()
+{
+    if (m_applyingLayout || m_columnsKey.isEmpty() || !m_model || m_model->columns().count() != m_table->horizontalHeader()->count()) {
+        return;
+    }
+    HeaderLayout::save(m_table->horizontalHeader(), m_model->columns(), m_columnsKey);
+}
+
+QMenu *ResourceTableView::createColumnsMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    QHeaderView *header = m_table->horizontalHeader();
+    for (int logical = 0; logical < header->count(); ++logical) {
+        QAction *action = menu->addAction(m_proxy->headerData(logical, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!header->isSectionHidden(logical));
+        // Rows are named by their first column: it stays.
+        action->setEnabled(logical != 0);
+        connect(action, &QAction::toggled, this, [this, header, logical](bool visible) {
+            header->setSectionHidden(logical, !visible);
+            saveColumnLayout();
+        });
+    }
+    menu->addSeparator();
+    QAction *reset = menu->addAction(tr("Reset Columns"));
+    reset->setEnabled(!m_columnsKey.isEmpty());
+    connect(reset, &QAction::triggered, this, [this, header] {
+        HeaderLayout::forget(m_columnsKey);
+        m_applyingLayout = true;
+        for (int logical = 0; logical < header->count(); ++logical) {
+            header->setSectionHidden(logical, false);
+            header->moveSection(header->visualIndex(logical), logical);
+        }
+        m_applyingLayout = false;
+        applyColumnLayout();
+        HeaderLayout::forget(m_columnsKey);
+    });
+    return menu;
 }
 
 void ResourceTableView::applyFilterNow()

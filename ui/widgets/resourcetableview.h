@@ -7,6 +7,7 @@
 
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QProgressBar;
 class QTableView;
 
@@ -22,6 +23,9 @@ class ResourceTableModel;
 // the text; Enter or F3 finds the next one), a progress bar while the first list pages arrive
 // ("items so far of total"), and the table itself: sortable by any column, uniform row heights,
 // changed rows flashing for a second. Enter or a double click on a row emits objectActivated().
+// The header's context menu shows and hides columns; with setColumnsKey() naming the kind, what
+// the user hides, shows, widens and moves is remembered per kind (HeaderLayout), wide columns
+// hidden by default as kubectl does.
 //
 // The model is not owned (one ResourceTableModel per shown informer, owned by whoever switches
 // them); the proxy and the delegate are children. Thread: GUI.
@@ -55,6 +59,14 @@ public:
     // applyFilterNow() applies the filter line without waiting for the typing pause.
     void applyFilterNow();
 
+    // setColumnsKey() names the kind whose column layout the table follows and keeps; call it
+    // before the model gets that kind's columns.
+    void setColumnsKey(const QString &kind);
+    [[nodiscard]] QString columnsKey() const { return m_columnsKey; }
+    // createColumnsMenu() is the header's context menu: a checkable action per column (Name
+    // always shown), then "Reset Columns". The caller owns it.
+    [[nodiscard]] QMenu *createColumnsMenu(QWidget *parent);
+
 Q_SIGNALS:
     void objectActivated(const Cachescope::KubeObject &object);
 
@@ -66,6 +78,8 @@ private:
     void updateProgress();
     void updateProblem();
     void retranslate();
+    void applyColumnLayout();
+    void saveColumnLayout();
 
     ResourceTableModel *m_model = nullptr; // not owned
     ResourceFilterProxyModel *m_proxy; // owned (child)
@@ -82,6 +96,8 @@ private:
     QTimer m_flashRepaint;
     qint64 m_flashUntil = 0;
     QList<QMetaObject::Connection> m_modelConnections;
+    QString m_columnsKey;
+    bool m_applyingLayout = false;
 };
 
 } // namespace Cachescope
