@@ -47,9 +47,13 @@ int main(int argc, char *argv[])
     window.restoreWindowState();
     window.show();
 
-    // --demo: a simulated cluster on its own thread; populating it does not hold the window up.
+    // The demo: a simulated cluster on its own thread; populating it does not hold the window up.
+    // Asked for with --demo, or from the welcome page when no kubeconfig was found.
     std::unique_ptr<Cachescope::Sim::SimCluster> sim;
-    if (parser.isSet(demo)) {
+    const auto startDemo = [&] {
+        if (sim) {
+            return;
+        }
         Cachescope::Sim::SimOptions options;
         options.pods = parser.value(demoPods).toInt();
         options.churn = parser.value(demoChurn).toDouble();
@@ -65,6 +69,10 @@ int main(int argc, char *argv[])
         });
         window.statusBar()->showMessage(QCoreApplication::translate("main", "Starting the demo cluster…"));
         sim->startAsync();
+    };
+    QObject::connect(&explorer, &Cachescope::Explorer::demoRequested, &explorer, startDemo);
+    if (parser.isSet(demo)) {
+        startDemo();
     } else {
         explorer.openKubeconfig(parser.value(kubeconfig));
     }

@@ -17,6 +17,8 @@
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/objectview.h"
 #include "ui/widgets/resourcetableview.h"
+#include "ui/widgets/timelineview.h"
+#include "ui/widgets/welcomepage.h"
 #include "ui/workspace.h"
 
 #include "testmain.h"
@@ -29,7 +31,9 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Cachescope;
@@ -91,6 +95,7 @@ private Q_SLOTS:
         QVERIFY(podsNow > 0);
         QVERIFY2(explorer.runController(u"pod-health"_s, &error), qPrintable(error));
         QVERIFY(explorer.controller() != nullptr);
+        QVERIFY(!window.findChild<TimelineView *>(u"timeline"_s)->startButton()->isVisibleTo(&window));
         QTRY_VERIFY_WITH_TIMEOUT(explorer.controller()->counters().processed >= podsNow, 20000);
         // Stopping drains off the GUI thread; the stopped controller stays shown with its findings.
         explorer.stopController();
@@ -179,6 +184,43 @@ private Q_SLOTS:
         Explorer secondExplorer(&second, &workspace);
         second.restoreWindowState();
         QCOMPARE(second.size(), left);
+    }
+
+    void withoutKubeconfigTheWelcomePageOffersTheDemo()
+    {
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        const QString missing = home.filePath(u"missing-config"_s);
+        const QByteArray previous = qgetenv("KUBECONFIG");
+        qputenv("KUBECONFIG", missing.toUtf8());
+        MainWindow window;
+        Workspace workspace;
+        Explorer explorer(&window, &workspace);
+        window.show();
+        explorer.openKubeconfig({});
+        qputenv("KUBECONFIG", previous);
+        QVERIFY(explorer.isShowingWelcome());
+        QVERIFY2(explorer.welcomePage()->text().contains(missing), qPrintable(explorer.welcomePage()->text()));
+        QVERIFY(explorer.welcomePage()->isVisible());
+
+        // The timeline, with no controller, offers to start one: the Controller pane comes forward.
+        auto *timeline = window.findChild<TimelineView *>(u"timeline"_s);
+        QVERIFY(timeline != nullptr);
+        QVERIFY(timeline->startButton()->isVisibleTo(timeline));
+        auto *timelineDock = qobject_cast<QDockWidget *>(timeline->parentWidget());
+        QVERIFY(timelineDock != nullptr);
+        timelineDock->raise();
+        // (A dock behind another tab stays "visible"; what shows of it is nothing.)
+        QTRY_VERIFY(explorer.controllerPanel()->visibleRegion().isEmpty());
+        QTest::mouseClick(timeline->startButton(), Qt::LeftButton);
+        QTRY_VERIFY(!explorer.controllerPanel()->visibleRegion().isEmpty());
+
+        // Explore the demo: the application is asked to start it, and the table comes back.
+        QSignalSpy demo(&explorer, &Explorer::demoRequested);
+        QTest::mouseClick(explorer.welcomePage()->demoButton(), Qt::LeftButton);
+        QCOMPARE(demo.count(), 1);
+        QVERIFY(!explorer.isShowingWelcome());
+        QVERIFY(explorer.tableView()->isVisible());
     }
 
     void ownerReferencesWaitForTheOwnersCaches()

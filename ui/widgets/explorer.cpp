@@ -25,10 +25,15 @@
 #include "ui/widgets/resourcetableview.h"
 #include "ui/widgets/resourcetreeview.h"
 #include "ui/widgets/timelineview.h"
+#include "ui/widgets/welcomepage.h"
 #include "ui/workspace.h"
 
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStackedWidget>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -43,7 +48,17 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     m_tableView = new ResourceTableView(window);
     m_tableView->setObjectName(u"table"_s);
     m_tableView->setModel(m_table);
-    window->setCentralView(m_tableView);
+    m_welcome = new WelcomePage(window);
+    m_welcome->setObjectName(u"welcome"_s);
+    connect(m_welcome, &WelcomePage::openKubeconfigRequested, window, &MainWindow::chooseKubeconfig);
+    connect(m_welcome, &WelcomePage::demoRequested, this, [this] {
+        m_central->setCurrentWidget(m_tableView);
+        Q_EMIT demoRequested();
+    });
+    m_central = new QStackedWidget(window);
+    m_central->addWidget(m_tableView);
+    m_central->addWidget(m_welcome);
+    window->setCentralView(m_central);
 
     m_contexts = new ContextsView(workspace, window);
     m_contexts->setObjectName(u"clusters"_s);
@@ -120,6 +135,14 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     connect(m_indexView, &IndexView::objectActivated, this, showKey);
     connect(m_timeline, &TimelineView::keyActivated, this, showKey);
     connect(m_controllerPanel, &ControllerPanel::objectActivated, this, showKey);
+    connect(m_timeline, &TimelineView::startControllerRequested, this, [this] {
+        // The Controller pane is a tab beside the timeline: bring it forward, its form focused.
+        if (auto *dock = qobject_cast<QDockWidget *>(m_controllerPanel->parentWidget())) {
+            dock->show();
+            dock->raise();
+        }
+        m_controllerPanel->setFocus(Qt::OtherFocusReason);
+    });
     connect(m_controllerPanel, &ControllerPanel::startRequested, this, [this] {
         QString error;
         if (!runController(m_controllerPanel->controllerName(), &error)) {
@@ -147,8 +170,22 @@ Explorer::~Explorer()
     delete m_controllers;
 }
 
+bool Explorer::isShowingWelcome() const
+{
+    return m_central->currentWidget() == m_welcome;
+}
+
 void Explorer::openKubeconfig(const QString &path)
 {
+    if (path.isEmpty()) {
+        const QStringList files = Kubeconfig::sourceFiles({}, qgetenv("KUBECONFIG"), QDir::homePath());
+        if (std::none_of(files.cbegin(), files.cend(), [](const QString &file) { return QFileInfo::exists(file); })) {
+            m_welcome->setSearchedFiles(files);
+            m_central->setCurrentWidget(m_welcome);
+            return;
+        }
+    }
+    m_central->setCurrentWidget(m_tableView);
     const Kubeconfig kubeconfig = Kubeconfig::load(path);
     m_workspace->setKubeconfig(kubeconfig);
     m_statusBar->clearMessage();

@@ -10,6 +10,7 @@
 #include <QTimer>
 
 class QMenu;
+class QStackedWidget;
 
 namespace Cachescope {
 
@@ -19,6 +20,7 @@ class ContextsView;
 class Controller;
 class ControllerPanel;
 class ControllerSession;
+class WelcomePage;
 class EventStreamModel;
 class EventStreamView;
 class IndexView;
@@ -56,7 +58,11 @@ public:
 
     // openKubeconfig() opens a kubeconfig (empty path: $KUBECONFIG, else ~/.kube/config) and
     // connects its current context; problems in the files are shown, naming file and line.
+    // With an empty path and none of those files there, the welcome page shows instead.
     void openKubeconfig(const QString &path);
+    // welcomePage() is shown in the table's place while there is nothing to explore.
+    WelcomePage *welcomePage() const { return m_welcome; }
+    bool isShowingWelcome() const;
 
     ContextsView *contextsView() const { return m_contexts; }
     ObjectView *objectView() const { return m_objectView; }
@@ -78,6 +84,10 @@ public:
     void stopController();
     ControllerPanel *controllerPanel() const { return m_controllerPanel; }
 
+Q_SIGNALS:
+    // demoRequested(): the user chose to explore the demo cluster (the application starts it).
+    void demoRequested();
+
 private:
     void setCluster(Cluster *cluster);
     void openInformer();
@@ -98,6 +108,8 @@ private:
     QPointer<MainWindow> m_window;
     QPointer<Workspace> m_workspace;
     // Views are owned by the window (central widget or docks); models are children of this.
+    QStackedWidget *m_central = nullptr; // the table, or the welcome page in its place
+    WelcomePage *m_welcome = nullptr;
     ContextsView *m_contexts = nullptr;
     ObjectView *m_objectView = nullptr;
     ResourceTreeModel *m_tree = nullptr;

@@ -59,7 +59,7 @@ void MainWindow::setCentralView(QWidget *view)
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open Kubeconfig…"), this, &MainWindow::openKubeconfig);
+    QAction *open = file->addAction(tr("&Open Kubeconfig…"), this, &MainWindow::chooseKubeconfig);
     open->setShortcut(QKeySequence::Open);
     m_recentFiles = new RecentFilesMenu(file);
     file->addMenu(m_recentFiles);
@@ -76,7 +76,7 @@ void MainWindow::createMenus()
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
 }
 
-void MainWindow::openKubeconfig()
+void MainWindow::chooseKubeconfig()
 {
     const QString start = m_recentFiles->files().value(0, QDir::home().filePath(u".kube/config"_s));
     // A non-native dialog: the native one may run a nested event loop in another process's

@@ -34,6 +34,9 @@ public:
     // centred, the left and right panes their shares of its width. Call it once every view has
     // been added.
     void restoreWindowState();
+    // chooseKubeconfig() asks for a kubeconfig file (File → Open Kubeconfig…); a file chosen
+    // is remembered among the recent ones and requested (kubeconfigRequested()).
+    void chooseKubeconfig();
     static constexpr double FirstStartScreenShare = 0.85;
     static constexpr double FirstStartLeftShare = 0.16;
     static constexpr double FirstStartRightShare = 0.26;
@@ -47,7 +50,6 @@ protected:
 
 private:
     void createMenus();
-    void openKubeconfig();
     void showAbout();
 
     QHash<Qt::DockWidgetArea, QDockWidget *> m_firstDockOfArea; // owned (children)

@@ -7,8 +7,10 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
+#include <QPushButton>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -28,7 +30,18 @@ TimelineView::TimelineView(QWidget *parent)
     , m_toolBar(new QToolBar(this))
     , m_timeline(new TimelineWidget(m_model, this))
     , m_metrics(new QueueMetricsPanel(this))
+    , m_noQueue(new QWidget(this))
+    , m_start(new QPushButton(tr("Start a Controller…"), m_noQueue))
 {
+    auto *noQueueLabel =
+        new QLabel(tr("No controller runs, so no queue is drawn. A controller on the shown resource queues its objects' keys here."), m_noQueue);
+    noQueueLabel->setWordWrap(true);
+    m_start->setObjectName(u"startController"_s);
+    connect(m_start, &QPushButton::clicked, this, &TimelineView::startControllerRequested);
+    auto *noQueueLayout = new QHBoxLayout(m_noQueue);
+    noQueueLayout->addWidget(noQueueLabel, 1);
+    noQueueLayout->addWidget(m_start);
+
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_toolBar->setIconSize(QSize(16, 16));
 
@@ -77,6 +90,7 @@ TimelineView::TimelineView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_toolBar);
+    layout->addWidget(m_noQueue);
     layout->addWidget(m_timeline, 1);
     layout->addWidget(m_metrics);
 }
@@ -90,6 +104,7 @@ void TimelineView::setQueue(RateLimitingQueue *queue, int workers)
     m_model->setWorkerCount(workers);
     m_model->setQueue(queue);
     m_metrics->setMetrics(m_model->metrics());
+    m_noQueue->setVisible(queue == nullptr);
 }
 
 } // namespace Cachescope

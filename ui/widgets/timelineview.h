@@ -4,6 +4,7 @@
 
 class QAction;
 class QComboBox;
+class QPushButton;
 class QToolBar;
 
 namespace Cachescope {
@@ -15,7 +16,8 @@ class TimelineWidget;
 
 // TimelineView is the dockable workqueue timeline: a toolbar (follow live, pause, lanes per
 // worker or per key, zoom to fit), the TimelineWidget and the QueueMetricsPanel under it, over a
-// TimelineModel it owns that polls the queue.
+// TimelineModel it owns that polls the queue. Without a queue (no controller runs), a line under
+// the toolbar says so and offers "Start a Controller…" (startControllerRequested()).
 // Thread: GUI thread. The queue is not owned: it must outlive the view, or be detached first
 // with setQueue(nullptr, 0) (a controller that stops does that before deleting its queue).
 class TimelineView final : public QWidget
@@ -39,16 +41,21 @@ public:
     [[nodiscard]] QAction *pauseAction() const { return m_pause; }
     [[nodiscard]] QAction *zoomToFitAction() const { return m_zoomToFit; }
     [[nodiscard]] QComboBox *laneModeBox() const { return m_laneMode; }
+    // startButton() is the offer to start a controller; visible while there is no queue.
+    [[nodiscard]] QPushButton *startButton() const { return m_start; }
 
 Q_SIGNALS:
     // A span (or a key's lane label) was clicked: select that object in the explorer.
     void keyActivated(const QString &key);
+    void startControllerRequested();
 
 private:
     TimelineModel *m_model; // owned (child)
     QToolBar *m_toolBar; // owned (child)
     TimelineWidget *m_timeline; // owned (child)
     QueueMetricsPanel *m_metrics; // owned (child)
+    QWidget *m_noQueue; // owned (child): the line offering to start a controller
+    QPushButton *m_start; // owned (child of m_noQueue)
     QAction *m_follow; // owned by the toolbar
     QAction *m_pause; // owned by the toolbar
     QAction *m_zoomToFit; // owned by the toolbar
