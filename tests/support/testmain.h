@@ -26,6 +26,23 @@
         }                                                                                                                                                      \
         return guard.finish(result);                                                                                                                           \
     }
+#elif defined(QT_GUI_LIB)
+#include <QGuiApplication>
+
+// Models link Qt Gui but no widgets (cachescope-models): a QGuiApplication serves them.
+#define CACHESCOPE_TEST_MAIN(TestObject)                                                                                                                       \
+    int main(int argc, char *argv[])                                                                                                                           \
+    {                                                                                                                                                          \
+        QGuiApplication app(argc, argv);                                                                                                                       \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                                                                             \
+        CachescopeTest::WarningGuard guard;                                                                                                                    \
+        int result = 0;                                                                                                                                        \
+        {                                                                                                                                                      \
+            TestObject test;                                                                                                                                   \
+            result = guard.exec(&test, argc, argv);                                                                                                            \
+        }                                                                                                                                                      \
+        return guard.finish(result);                                                                                                                           \
+    }
 #endif
 
 #define CACHESCOPE_TEST_GUILESS_MAIN(TestObject)                                                                                                               \

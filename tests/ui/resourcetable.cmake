@@ -5,3 +5,5 @@ cachescope_add_test(NAME tst_resourcefilterproxymodel SOURCES tst_resourcefilter
 cachescope_add_test(NAME tst_resourcetreemodel SOURCES tst_resourcetreemodel.cpp LIBRARIES cachescope-ui LABELS ui)
 cachescope_add_test(NAME tst_resourcetableview SOURCES tst_resourcetableview.cpp LIBRARIES cachescope-ui LABELS ui)
 target_include_directories(tst_resourcetableview PRIVATE "${PROJECT_SOURCE_DIR}/tests/core")
+# What the command bar finds (a model: no widgets).
+cachescope_add_test(NAME tst_commandbarmodel SOURCES tst_commandbarmodel.cpp LIBRARIES cachescope-models LABELS ui)

@@ -11,6 +11,7 @@
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
 #include "ui/models/timelinemodel.h"
+#include "ui/widgets/commandbar.h"
 #include "ui/widgets/contextsview.h"
 #include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/explorer.h"
@@ -33,6 +34,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -221,6 +223,72 @@ private Q_SLOTS:
         QCOMPARE(demo.count(), 1);
         QVERIFY(!explorer.isShowingWelcome());
         QVERIFY(explorer.tableView()->isVisible());
+    }
+
+    void commandBarFindsKindsContextsAndObjects()
+    {
+        Sim::SimOptions options;
+        options.pods = 30;
+        options.namespaces = 2;
+        options.churn = 0;
+        Sim::SimCluster sim(options);
+        QString error;
+        QVERIFY2(sim.start(&error), qPrintable(error));
+        MainWindow window;
+        Workspace workspace;
+        Explorer explorer(&window, &workspace);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        explorer.openKubeconfig(sim.kubeconfigPath());
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(), 30000);
+        CommandBar *bar = explorer.commandBar();
+        const auto run = [&](const QString &typed) {
+            QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
+            if (!bar->isVisible()) {
+                return false;
+            }
+            QTest::keyClicks(bar->line(), typed);
+            QTest::keyClick(bar->line(), Qt::Key_Return);
+            return !bar->isVisible();
+        };
+
+        QVERIFY(run(u"deploy"_s));
+        QCOMPARE(explorer.currentInformer()->name(), u"deployments.apps"_s);
+        QVERIFY(run(u"cm"_s));
+        QCOMPARE(explorer.currentInformer()->name(), u"configmaps"_s);
+        QVERIFY(run(u"po"_s));
+        QCOMPARE(explorer.currentInformer()->name(), u"pods"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced(), 30000);
+
+        // An object by name: the object view shows it.
+        const QString key = explorer.currentInformer()->indexer().listKeys().constFirst();
+        QVERIFY(run(key.mid(key.indexOf(u'/') + 1)));
+        QVERIFY2(explorer.objectView()->text().contains(u"name: "_s + key.mid(key.indexOf(u'/') + 1)), qPrintable(explorer.objectView()->text()));
+
+        // ':' at the table asks for a kind, with a namespace as k9s takes it.
+        const QString namespaceName = key.left(key.indexOf(u'/'));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.contextsView()->namespaces().contains(namespaceName), 10000);
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        explorer.tableView()->tableView()->setFocus();
+        QTRY_VERIFY(explorer.tableView()->tableView()->hasFocus());
+        QTest::keyClick(explorer.tableView()->tableView(), ':');
+        QTRY_VERIFY(bar->isVisible());
+        QCOMPARE(bar->line()->text(), u":"_s);
+        QTest::keyClicks(bar->line(), u"deploy -n "_s + namespaceName);
+        QTest::keyClick(bar->line(), Qt::Key_Return);
+        QCOMPARE(explorer.currentInformer()->name(), u"deployments.apps -n "_s + namespaceName);
+
+        // A context: the Clusters pane connects it.
+        QVERIFY(run(u"sim-cert"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.contextsView()->currentCluster() != nullptr && explorer.contextsView()->currentCluster()->name() == u"sim-cert"_s,
+                                 10000);
+
+        // Escape closes without doing anything.
+        QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
+        QVERIFY(bar->isVisible());
+        QTest::keyClick(bar->line(), Qt::Key_Escape);
+        QVERIFY(!bar->isVisible());
     }
 
     void ownerReferencesWaitForTheOwnersCaches()

@@ -78,6 +78,42 @@ void ContextsView::connectCurrentContext()
     }
 }
 
+bool ContextsView::connectContext(const QString &name)
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->index(row, 0).data(ContextListModel::ContextNameRole).toString() == name) {
+            connectRow(row);
+            m_view->setCurrentIndex(m_model->index(row, 0));
+            return true;
+        }
+    }
+    return false;
+}
+
+QStringList ContextsView::contextNames() const
+{
+    QStringList names;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        names.append(m_model->index(row, 0).data(ContextListModel::ContextNameRole).toString());
+    }
+    return names;
+}
+
+QStringList ContextsView::namespaces() const
+{
+    return m_namespaces->namespaces();
+}
+
+bool ContextsView::setCurrentNamespace(const QString &namespaceName)
+{
+    const int row = m_namespaces->rowOf(namespaceName);
+    if (row < 0) {
+        return false;
+    }
+    m_namespaceBox->setCurrentIndex(row);
+    return true;
+}
+
 void ContextsView::connectRow(int row)
 {
     QString error;

@@ -34,6 +34,14 @@ public:
     // connectCurrentContext() connects the kubeconfig's current-context (what opening a
     // kubeconfig does) and makes it current.
     void connectCurrentContext();
+    // connectContext() connects the context of that name and makes it current; false when the
+    // kubeconfig has none.
+    bool connectContext(const QString &name);
+    // contextNames() are the kubeconfig's contexts; namespaces() the current cluster's.
+    [[nodiscard]] QStringList contextNames() const;
+    [[nodiscard]] QStringList namespaces() const;
+    // setCurrentNamespace() chooses a namespace (empty: all); false when it is not listed.
+    bool setCurrentNamespace(const QString &namespaceName);
 
 Q_SIGNALS:
     void currentClusterChanged(Cachescope::Cluster *cluster);

@@ -15,6 +15,7 @@
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetreemodel.h"
 #include "ui/widgets/clusterstatusbar.h"
+#include "ui/widgets/commandbar.h"
 #include "ui/widgets/contextsview.h"
 #include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/eventstreamview.h"
@@ -31,9 +32,12 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QShortcut>
 #include <QStackedWidget>
+#include <QTableView>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -111,6 +115,7 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     window->setStatusBar(m_statusBar);
 
     createControllerMenu();
+    createCommandBar();
 
     connect(workspace, &Workspace::clusterDisconnecting, m_controllers, &ControllerSession::stopControllersOf);
     connect(workspace, &Workspace::clusterConnected, this, [this](Cluster *cluster) {
@@ -342,6 +347,71 @@ void Explorer::showObject(const KubeObject &object)
         return;
     }
     m_objectView->showObject(historyResource(m_cluster->name(), m_informer->name()), metaNamespaceKey(object), object);
+}
+
+void Explorer::createCommandBar()
+{
+    m_commandBar = new CommandBar(m_window);
+    auto *open = new QAction(tr("Command Bar…"), m_window);
+    open->setShortcuts({QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I), QKeySequence(Qt::CTRL | Qt::Key_K)});
+    open->setShortcutContext(Qt::WindowShortcut);
+    connect(open, &QAction::triggered, m_commandBar, [this] { m_commandBar->open(); });
+    m_window->addAction(open);
+    // k9s: ':' at the table asks for a kind.
+    auto *jump = new QShortcut(QKeySequence(u":"_s), m_tableView->tableView());
+    jump->setContext(Qt::WidgetShortcut);
+    connect(jump, &QShortcut::activated, m_commandBar, [this] { m_commandBar->open(u":"_s); });
+
+    connect(m_commandBar, &CommandBar::aboutToOpen, this, [this] {
+        CommandBarModel *model = m_commandBar->model();
+        QList<QAction *> actions;
+        std::function<void(const QList<QAction *> &)> collect = [&](const QList<QAction *> &list) {
+            for (QAction *action : list) {
+                if (action->menu() != nullptr) {
+                    collect(action->menu()->actions());
+                } else if (!action->text().isEmpty()) {
+                    actions.append(action);
+                }
+            }
+        };
+        collect(m_window->menuBar()->actions());
+        model->setActions(actions);
+        model->setDiscovery(m_cluster ? m_cluster->discovery() : DiscoveryResult());
+        model->setContexts(m_contexts->contextNames());
+        model->setNamespaces(m_contexts->namespaces());
+        model->setObjectKeys([informer = m_informer] { return informer ? informer->indexer().listKeys() : QStringList(); });
+    });
+    connect(m_commandBar, &CommandBar::entryActivated, this, &Explorer::onCommand);
+}
+
+void Explorer::onCommand(const CommandBarModel::Entry &entry)
+{
+    switch (entry.kind) {
+    case CommandBarModel::Kind::Action:
+        if (entry.action) {
+            entry.action->trigger();
+        }
+        return;
+    case CommandBarModel::Kind::Resource:
+        if (!entry.namespaceName.isEmpty() && !m_contexts->setCurrentNamespace(entry.namespaceName)) {
+            m_statusBar->showMessage(tr("No namespace %1 in this cluster").arg(entry.namespaceName), 5000);
+        }
+        showResource(entry.resource);
+        return;
+    case CommandBarModel::Kind::Context:
+        m_contexts->connectContext(entry.name);
+        return;
+    case CommandBarModel::Kind::Namespace:
+        m_contexts->setCurrentNamespace(entry.name);
+        return;
+    case CommandBarModel::Kind::Object:
+        if (m_informer) {
+            if (const KubeObject object = m_informer->indexer().getByKey(entry.name); object.isValid()) {
+                showObject(object);
+            }
+        }
+        return;
+    }
 }
 
 void Explorer::updateCounts()

@@ -4,6 +4,7 @@
 #include "core/cache/sharedindexinformer.h"
 #include "core/kube/apiresource.h"
 #include "core/printers/resourcecolumns.h"
+#include "ui/models/commandbarmodel.h"
 
 #include <QObject>
 #include <QPointer>
@@ -16,6 +17,7 @@ namespace Cachescope {
 
 class CacheStatistics;
 class ClusterStatusBar;
+class CommandBar;
 class ContextsView;
 class Controller;
 class ControllerPanel;
@@ -83,6 +85,9 @@ public:
     // stopController() asks the controller to drain and stop; controller() stays, stopping.
     void stopController();
     ControllerPanel *controllerPanel() const { return m_controllerPanel; }
+    // commandBar() finds actions, kinds, contexts, namespaces and objects (Ctrl+Alt+I, Ctrl+K;
+    // ':' at the table opens it for a kind, as in k9s).
+    CommandBar *commandBar() const { return m_commandBar; }
 
 Q_SIGNALS:
     // demoRequested(): the user chose to explore the demo cluster (the application starts it).
@@ -95,6 +100,8 @@ private:
     // CustomResourceDefinition's additionalPrinterColumns, read from the cluster's CRD informer.
     void applyColumns();
     void showObject(const KubeObject &object);
+    void createCommandBar();
+    void onCommand(const CommandBarModel::Entry &entry);
     void updateCounts();
     void updateConnectionState();
     void createControllerMenu();
@@ -126,6 +133,7 @@ private:
     ObjectHistory *m_history = nullptr;
     CacheStatistics *m_statistics = nullptr;
     ClusterStatusBar *m_statusBar = nullptr;
+    CommandBar *m_commandBar = nullptr; // owned by the window
     QMenu *m_controllerMenu = nullptr; // owned by the menu bar
     QTimer m_countTimer;
 
