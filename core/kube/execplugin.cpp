@@ -4,6 +4,7 @@
 #include "core/util/rfc3339.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -96,6 +97,11 @@ void ExecPlugin::start()
 void ExecPlugin::run(const QStringList &searchPath)
 {
     const QString program = LoginShellPath::findExecutable(m_config.command, searchPath);
+    if (program.isEmpty() && m_config.command.contains(u'/') && QFileInfo(m_config.command).isFile()) {
+        // There, but not to be run: say so rather than "not found", as kubectl's "permission denied".
+        fail(u"the exec plugin \"%1\" is not executable (permission denied)"_s.arg(m_config.command));
+        return;
+    }
     if (program.isEmpty()) {
         QString message = u"the exec plugin \"%1\" was not found (searched the login shell's PATH and common install directories)"_s.arg(m_config.command);
         if (!m_config.installHint.isEmpty()) {

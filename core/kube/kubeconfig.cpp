@@ -519,7 +519,7 @@ std::variant<RestConfig, KubeconfigError> Kubeconfig::restConfig(const QString &
         return KubeconfigError{context->file, context->line, 0, where + u" names cluster \""_s + context->cluster + u"\", which is not defined"_s};
     }
     if (!cluster->server.isValid()) {
-        return KubeconfigError{cluster->file, cluster->line, 0, u"cluster \""_s + cluster->name + u"\" has no server"_s};
+        return KubeconfigError{cluster->file, cluster->line, 0, where + u": cluster \""_s + cluster->name + u"\" has no server"_s};
     }
     RestConfig config;
     config.context = *context;

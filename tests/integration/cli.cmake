@@ -4,3 +4,6 @@ add_dependencies(tst_cligetwatch cachescope-sim cachescope-cli)
 # cachescope-cli rejects malformed selectors before any request (against a server that never answers).
 cachescope_add_test(NAME tst_cliselectors SOURCES tst_cliselectors.cpp LIBRARIES Qt6::Network LABELS integration)
 add_dependencies(tst_cliselectors cachescope-cli)
+# The corpus of broken kubeconfig files: cachescope-cli fails at once with one clear error each.
+cachescope_add_test(NAME tst_kubeconfigcorpus SOURCES tst_kubeconfigcorpus.cpp simprocess.h LIBRARIES cachescope-core LABELS integration TIMEOUT 300)
+add_dependencies(tst_kubeconfigcorpus cachescope-sim cachescope-cli)

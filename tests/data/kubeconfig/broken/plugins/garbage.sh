@@ -1,0 +1,2 @@
+#!/bin/sh
+echo "this is { not json"
