@@ -215,6 +215,10 @@ void TestKubeObject::managedFieldsDroppedBytes_data()
         << QByteArray(R"({"metadata":{"name":"a","managed\u0046ields":[]}})") << QByteArray(R"({"metadata":{"name":"a","managed\u0046ields":[]}})");
     QTest::newRow("a repeated key: the first goes") << QByteArray(R"({"metadata":{"managedFields":[],"managedFields":null,"name":"a"}})")
                                                     << QByteArray(R"({"metadata":{"managedFields":null,"name":"a"}})");
+    QTest::newRow("a key that starts with managedFields is kept") << QByteArray(R"({"metadata":{"managedFieldsOld":[1],"managedFields":[],"name":"a"}})")
+                                                                  << QByteArray(R"({"metadata":{"managedFieldsOld":[1],"name":"a"}})");
+    QTest::newRow("a metadata key spelled with escapes keeps its managedFields")
+        << QByteArray(R"({"metad\u0061ta":{"name":"a","managedFields":[]}})") << QByteArray(R"({"metad\u0061ta":{"name":"a","managedFields":[]}})");
     const QByteArray blob(qsizetype(2) * 1024 * 1024, 'x');
     QTest::newRow("an object above LargeObjectBytes") << (R"({"metadata":{"name":"big","managedFields":[{"manager":"m"}]},"data":{"blob":")" + blob + R"("}})")
                                                       << (R"({"metadata":{"name":"big"},"data":{"blob":")" + blob + R"("}})");
