@@ -21,19 +21,31 @@ namespace Cachescope {
 namespace {
 
 // typeName() is how kubectl names an object's type in `-o name`: kind in lower case, with the
-// group when there is one ("pod", "deployment.apps").
-QString typeName(const KubeObject &object)
+// group when there is one ("pod", "deployment.apps"). It is the resource's kind, not the
+// object's: a metadata-only informer holds PartialObjectMetadata, which kubectl would never
+// name, of the resource it watched.
+QString typeName(const ApiResource &resource)
 {
-    const QString apiVersion = object.apiVersion();
-    const qsizetype slash = apiVersion.indexOf(u'/');
-    const QString kind = object.kind().toLower();
-    return slash < 0 ? kind : kind + u'.' + apiVersion.left(slash);
+    const QString kind = resource.kind.toLower();
+    const QString group = resource.gvr.group();
+    return group.isEmpty() ? kind : kind + u'.' + group;
+}
+
+// labelsText() is kubectl's LABELS cell: key=value pairs sorted by key, comma-separated.
+QString labelsText(const KubeObject &object)
+{
+    QStringList pairs;
+    const auto labels = object.labels();
+    for (const auto &label : labels) {
+        pairs << label.first + u'=' + label.second;
+    }
+    return pairs.isEmpty() ? u"<none>"_s : pairs.join(u',');
 }
 
 // printTable() prints kubectl's table: NAMESPACE first with -A, then the columns of priority 0
-// and, with -o wide, the others; a missing value is <none>. With several resources, kubectl
-// names each object with its type ("pod/web-1"): withType.
-void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns, const GetCommand::Options &options, bool withType, QTextStream &out)
+// and, with -o wide, the others; a missing value is <none>; with --show-labels, LABELS last. With
+// several resources, kubectl names each object with its type ("pod/web-1"): a non-empty type.
+void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns, const GetCommand::Options &options, const QString &type, QTextStream &out)
 {
     const bool wide = options.output == GetCommand::Output::Wide;
     QList<qsizetype> shown;
@@ -52,6 +64,9 @@ void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns
     for (const qsizetype i : std::as_const(shown)) {
         headers << columns.column(i).title.toUpper();
     }
+    if (options.showLabels) {
+        headers << u"LABELS"_s;
+    }
     TablePrinter table(headers);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const KubeObject &object : objects) {
@@ -62,11 +77,14 @@ void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns
         }
         for (const qsizetype i : std::as_const(shown)) {
             const QVariant &value = values.at(i);
-            if (withType && columns.column(i).field == ResourceColumns::Field::Name) {
-                row << typeName(object) + u'/' + object.name();
+            if (!type.isEmpty() && columns.column(i).field == ResourceColumns::Field::Name) {
+                row << type + u'/' + object.name();
                 continue;
             }
             row << (value.isValid() || !columns.column(i).emptyText.isEmpty() ? columns.displayText(i, value, now) : u"<none>"_s);
+        }
+        if (options.showLabels) {
+            row << labelsText(object);
         }
         table.addRow(row);
     }
@@ -81,6 +99,7 @@ void GetCommand::addOptions(QCommandLineParser &parser)
     parser.addOption(QCommandLineOption({u"o"_s, u"output"_s}, u"Output format: name, wide, json or yaml (default: a table)."_s, u"format"_s));
     parser.addOption(QCommandLineOption(
         u"index"_s, u"Only objects under this value of an informer index (e.g. node=node-1, label:app=web, field:status.phase=Running)."_s, u"name=value"_s));
+    parser.addOption(QCommandLineOption(u"show-labels"_s, u"Add a LABELS column to the table, as kubectl does."_s));
 }
 
 std::optional<GetCommand::Options> GetCommand::fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage)
@@ -99,6 +118,7 @@ std::optional<GetCommand::Options> GetCommand::fromParser(const QCommandLinePars
         return std::nullopt;
     }
     options.output = outputs.value(output);
+    options.showLabels = parser.isSet(u"show-labels"_s);
     if (parser.isSet(u"index"_s)) {
         const QString index = parser.value(u"index"_s);
         // The value may itself contain '=', the index name (label:x, field:a.b) never does.
@@ -139,7 +159,8 @@ bool GetCommand::waitForPrinterColumns()
     const bool anyGroup = std::any_of(m_session->targets().cbegin(), m_session->targets().cend(), [](const InformerSession::Target &target) {
         return !target.resource.gvr.group().isEmpty();
     });
-    if ((m_options.output != Output::Table && m_options.output != Output::Wide) || !anyGroup) {
+    // A metadata-only table has no printer columns to fill (ResourceColumns' generic ones).
+    if ((m_options.output != Output::Table && m_options.output != Output::Wide) || !anyGroup || m_options.request.metadataOnly) {
         return false;
     }
     Cluster *cluster = m_session->cluster();
@@ -172,7 +193,8 @@ void GetCommand::finish()
     const QList<InformerSession::Target> &targets = m_session->targets();
     bool printed = true;
     if (targets.size() == 1) {
-        printed = print(*targets.constFirst().informer, columnsOf(targets.constFirst().resource), m_options, m_out, m_err);
+        const ApiResource &resource = targets.constFirst().resource;
+        printed = print(*targets.constFirst().informer, resource, columnsOf(resource), m_options, m_out, m_err);
     } else {
         printed = printSeveral(targets);
     }
@@ -182,6 +204,11 @@ void GetCommand::finish()
 
 ResourceColumns GetCommand::columnsOf(const ApiResource &resource) const
 {
+    // PartialObjectMetadata has no spec or status: a pod's READY or STATUS would be made up.
+    // kubectl, for a kind it has no columns for, prints NAME and AGE (NAMESPACE with -A).
+    if (m_options.request.metadataOnly) {
+        return ResourceColumns::forKind(QString(), resource.namespaced);
+    }
     const QList<ResourceColumns::PrinterColumn> printerColumns =
         m_crds != nullptr && m_crds->hasSynced() ? ResourceColumns::printerColumnsIn(m_crds->indexer(), resource) : QList<ResourceColumns::PrinterColumn>();
     return ResourceColumns::forResource(resource, printerColumns);
@@ -200,12 +227,18 @@ bool GetCommand::printSeveral(const QList<InformerSession::Target> &targets)
         objects.append(*selected);
     }
     const bool table = m_options.output == Output::Table || m_options.output == Output::Wide;
+    if (m_options.output == Output::Name) {
+        for (qsizetype i = 0; i < targets.size(); ++i) {
+            printObjects(objects.at(i), typeName(targets.at(i).resource), m_options, m_out);
+        }
+        return true;
+    }
     if (!table) {
         QList<KubeObject> all;
         for (const QList<KubeObject> &some : std::as_const(objects)) {
             all.append(some);
         }
-        printObjects(all, m_options, m_out);
+        printObjects(all, QString(), m_options, m_out);
         return true;
     }
     bool first = true;
@@ -217,7 +250,7 @@ bool GetCommand::printSeveral(const QList<InformerSession::Target> &targets)
             m_out << '\n';
         }
         first = false;
-        printTable(objects.at(i), columnsOf(targets.at(i).resource), m_options, true, m_out);
+        printTable(objects.at(i), columnsOf(targets.at(i).resource), m_options, typeName(targets.at(i).resource), m_out);
     }
     if (first) {
         printNoResources(m_options, m_err);
@@ -261,7 +294,7 @@ void GetCommand::printNoResources(const Options &options, QTextStream &err)
         << Qt::endl;
 }
 
-void GetCommand::printObjects(const QList<KubeObject> &objects, const Options &options, QTextStream &out)
+void GetCommand::printObjects(const QList<KubeObject> &objects, const QString &type, const Options &options, QTextStream &out)
 {
     switch (options.output) {
     case Output::Table:
@@ -269,7 +302,7 @@ void GetCommand::printObjects(const QList<KubeObject> &objects, const Options &o
         break;
     case Output::Name:
         for (const KubeObject &object : objects) {
-            out << typeName(object) << '/' << object.name() << '\n';
+            out << type << '/' << object.name() << '\n';
         }
         break;
     case Output::Json:
@@ -284,21 +317,22 @@ void GetCommand::printObjects(const QList<KubeObject> &objects, const Options &o
     }
 }
 
-bool GetCommand::print(SharedIndexInformer &informer, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err)
+bool GetCommand::print(
+    SharedIndexInformer &informer, const ApiResource &resource, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err)
 {
     const auto objects = selectedObjects(informer, options, err);
     if (!objects) {
         return false;
     }
     if (options.output != Output::Table && options.output != Output::Wide) {
-        printObjects(*objects, options, out);
+        printObjects(*objects, typeName(resource), options, out);
         return true;
     }
     if (objects->isEmpty()) {
         printNoResources(options, err);
         return true;
     }
-    printTable(*objects, columns, options, false, out);
+    printTable(*objects, columns, options, QString(), out);
     return true;
 }
 

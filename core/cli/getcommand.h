@@ -17,7 +17,7 @@ namespace Cachescope {
 class SharedIndexInformer;
 
 // GetCommand is `cachescope-cli get RESOURCE[,RESOURCE…] [-n NS | -A] [-l SEL] [--field-selector SEL]
-// [--index NAME=VALUE] [-o name|wide|json|yaml]`: it syncs an informer of each resource and
+// [--index NAME=VALUE] [-o name|wide|json|yaml] [--show-labels] [--metadata-only]`: it syncs an informer of each resource and
 // prints from its cache — never from a separate list request — so what it prints is what an
 // informer holds. `--index` answers from one of the informer's indexes (ByIndex), adding the
 // index first when it is a built-in name (`label:app`, `field:spec.nodeName`, ...). Output is
@@ -25,7 +25,9 @@ class SharedIndexInformer;
 // adds the wide ones, e.g. a pod's IP and NODE; a custom resource's are its CRD's
 // additionalPrinterColumns, read from an informer of CustomResourceDefinitions), `kind/name`
 // lines, or a `v1` `List` in JSON or YAML; several resources print one table each (names as
-// `kind/name`) or one list, as kubectl does. A list the server refuses (401, 403, 404) fails at
+// `kind/name`) or one list, as kubectl does. With --metadata-only the table has what kubectl
+// prints for a kind it has no columns for (NAME, NAMESPACE with -A, AGE) and names are the
+// resource's kind (`pod/web-1`), not PartialObjectMetadata's; --show-labels adds LABELS. A list the server refuses (401, 403, 404) fails at
 // once with the server's message. Asynchronous: start(), finished(code).
 class GetCommand final : public QObject
 {
@@ -41,6 +43,7 @@ public:
         Output output = Output::Table;
         QString indexName; // with indexValue: print only the objects under this index value
         QString indexValue;
+        bool showLabels = false; // a LABELS column last in tables
     };
 
     // addOptions() adds get's own options (the informer ones included) to a parser;
@@ -54,8 +57,9 @@ public:
     void start();
 
     // print() writes the informer's objects (or those under the index value) in the chosen form;
-    // tables have `columns`.
-    [[nodiscard]] static bool print(SharedIndexInformer &informer, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err);
+    // tables have `columns`, `-o name` names them as objects of `resource`.
+    [[nodiscard]] static bool print(
+        SharedIndexInformer &informer, const ApiResource &resource, const ResourceColumns &columns, const Options &options, QTextStream &out, QTextStream &err);
 
 Q_SIGNALS:
     void finished(int exitCode);
@@ -70,7 +74,8 @@ private:
     // selectedObjects() are the informer's objects (or those under the index value), sorted as
     // kubectl lists them; nothing when the index cannot be made (said on err).
     [[nodiscard]] static std::optional<QList<KubeObject>> selectedObjects(SharedIndexInformer &informer, const Options &options, QTextStream &err);
-    static void printObjects(const QList<KubeObject> &objects, const Options &options, QTextStream &out);
+    // printObjects() writes the non-table outputs; `-o name` lines start with type ("pod").
+    static void printObjects(const QList<KubeObject> &objects, const QString &type, const Options &options, QTextStream &out);
     static void printNoResources(const Options &options, QTextStream &err);
 
     Options m_options;

@@ -79,6 +79,46 @@ private:
         return run(u"kubectl"_s, QStringList{u"--cache-dir"_s, m_sim.home() + u"/kube-cache"_s, u"--request-timeout=30s"_s} + arguments);
     }
 
+    // compareTables() runs `get` with each client and compares the tables cell by cell, ages
+    // and times only for being there.
+    void compareTables(const QStringList &ourArguments, const QStringList &theirArguments)
+    {
+        const RunResult ours = cli(QStringList{u"get"_s} + ourArguments);
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+        const RunResult theirs = kubectl(QStringList{u"get"_s} + theirArguments);
+        QVERIFY2(theirs.exitCode == 0, qPrintable(theirs.err));
+        // Cells are separated by two spaces or more (a cell may hold single spaces).
+        const auto table = [](const QByteArray &output) {
+            static const QRegularExpression separator(u"\\s{2,}"_s);
+            QList<QStringList> rows;
+            for (const QString &line : QString::fromUtf8(output).split(u'\n', Qt::SkipEmptyParts)) {
+                rows.append(line.trimmed().split(separator));
+            }
+            // Several resources print several tables: each header row says where its times are.
+            QList<qsizetype> timeColumns;
+            for (QStringList &row : rows) {
+                if (row.constFirst() == u"NAME"_s || row.constFirst() == u"NAMESPACE"_s) {
+                    timeColumns = {row.indexOf(u"AGE"_s), row.indexOf(u"LAST SEEN"_s)};
+                    continue;
+                }
+                for (const qsizetype column : std::as_const(timeColumns)) {
+                    if (column >= 0 && column < row.size()) {
+                        row[column] = row.at(column).isEmpty() ? QString() : u"<time>"_s;
+                    }
+                }
+            }
+            return rows;
+        };
+        const QList<QStringList> ourRows = table(ours.out);
+        const QList<QStringList> theirRows = table(theirs.out);
+        QVERIFY(theirRows.size() > 1);
+        QCOMPARE(ourRows.constFirst(), theirRows.constFirst()); // the headers
+        QCOMPARE(ourRows.size(), theirRows.size());
+        for (qsizetype i = 1; i < theirRows.size(); ++i) {
+            QCOMPARE(ourRows.at(i), theirRows.at(i));
+        }
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -138,45 +178,31 @@ private Q_SLOTS:
         QTest::newRow("a custom resource's printer columns") << QStringList{u"widgets"_s, u"-A"_s};
         QTest::newRow("pods,configmaps -n shop (a table each, names with their type)") << QStringList{u"pods,configmaps"_s, u"-n"_s, u"shop"_s};
         QTest::newRow("deployments,replicasets -A") << QStringList{u"deployments,replicasets"_s, u"-A"_s};
+        QTest::newRow("pods -A --show-labels (LABELS last)") << QStringList{u"pods"_s, u"-A"_s, u"--show-labels"_s};
+        QTest::newRow("pods,configmaps -n shop --show-labels") << QStringList{u"pods,configmaps"_s, u"-n"_s, u"shop"_s, u"--show-labels"_s};
     }
 
     void tableMatchesKubectl()
     {
         QFETCH(QStringList, arguments);
-        const RunResult ours = cli(QStringList{u"get"_s} + arguments);
-        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
-        const RunResult theirs = kubectl(QStringList{u"get"_s} + arguments);
-        QVERIFY2(theirs.exitCode == 0, qPrintable(theirs.err));
-        // Cells are separated by two spaces or more (a cell may hold single spaces).
-        const auto table = [](const QByteArray &output) {
-            static const QRegularExpression separator(u"\\s{2,}"_s);
-            QList<QStringList> rows;
-            for (const QString &line : QString::fromUtf8(output).split(u'\n', Qt::SkipEmptyParts)) {
-                rows.append(line.trimmed().split(separator));
-            }
-            // Several resources print several tables: each header row says where its times are.
-            QList<qsizetype> timeColumns;
-            for (QStringList &row : rows) {
-                if (row.constFirst() == u"NAME"_s || row.constFirst() == u"NAMESPACE"_s) {
-                    timeColumns = {row.indexOf(u"AGE"_s), row.indexOf(u"LAST SEEN"_s)};
-                    continue;
-                }
-                for (const qsizetype column : std::as_const(timeColumns)) {
-                    if (column >= 0 && column < row.size()) {
-                        row[column] = row.at(column).isEmpty() ? QString() : u"<time>"_s;
-                    }
-                }
-            }
-            return rows;
-        };
-        const QList<QStringList> ourRows = table(ours.out);
-        const QList<QStringList> theirRows = table(theirs.out);
-        QVERIFY(theirRows.size() > 1);
-        QCOMPARE(ourRows.constFirst(), theirRows.constFirst()); // the headers
-        QCOMPARE(ourRows.size(), theirRows.size());
-        for (qsizetype i = 1; i < theirRows.size(); ++i) {
-            QCOMPARE(ourRows.at(i), theirRows.at(i));
-        }
+        compareTables(arguments, arguments);
+    }
+
+    // A metadata-only informer knows no pod's READY or STATUS: its table is what kubectl prints
+    // for a kind it has no columns for, which kubectl shows without the server's table.
+    void metadataOnlyTableMatchesKubectl_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("pods -A") << QStringList{u"pods"_s, u"-A"_s};
+        QTest::newRow("pods -n shop --show-labels") << QStringList{u"pods"_s, u"-n"_s, u"shop"_s, u"--show-labels"_s};
+        QTest::newRow("deployments.apps,configmaps -A (names with their type)") << QStringList{u"deployments.apps,configmaps"_s, u"-A"_s};
+        QTest::newRow("widgets -A (no printer columns)") << QStringList{u"widgets"_s, u"-A"_s};
+    }
+
+    void metadataOnlyTableMatchesKubectl()
+    {
+        QFETCH(QStringList, arguments);
+        compareTables(arguments + QStringList{u"--metadata-only"_s}, arguments + QStringList{u"--server-print=false"_s});
     }
 
     void outputNameMatchesKubectl_data()
@@ -193,6 +219,25 @@ private Q_SLOTS:
         const RunResult theirs = kubectl({u"get"_s, resources, u"-A"_s, u"-o"_s, u"name"_s});
         QCOMPARE(ours.exitCode, 0);
         QCOMPARE(theirs.exitCode, 0);
+        QCOMPARE(ours.out, theirs.out);
+    }
+
+    // -o name names the resource's kind, not PartialObjectMetadata's.
+    void metadataOnlyOutputNameMatchesKubectl_data()
+    {
+        QTest::addColumn<QString>("resources");
+        QTest::newRow("pods") << u"pods"_s;
+        QTest::newRow("pods,deployments.apps,services") << u"pods,deployments.apps,services"_s;
+    }
+
+    void metadataOnlyOutputNameMatchesKubectl()
+    {
+        QFETCH(QString, resources);
+        const RunResult ours = cli({u"get"_s, resources, u"-A"_s, u"-o"_s, u"name"_s, u"--metadata-only"_s});
+        const RunResult theirs = kubectl({u"get"_s, resources, u"-A"_s, u"-o"_s, u"name"_s});
+        QCOMPARE(ours.exitCode, 0);
+        QCOMPARE(theirs.exitCode, 0);
+        QVERIFY(ours.out.startsWith("pod/"));
         QCOMPARE(ours.out, theirs.out);
     }
 
