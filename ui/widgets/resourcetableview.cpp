@@ -153,7 +153,13 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     retranslate();
 }
 
-ResourceTableView::~ResourceTableView() = default;
+ResourceTableView::~ResourceTableView()
+{
+    // The header and the proxy are children, deleted after this part of the object: they must
+    // not call back into a view that is no longer a ResourceTableView.
+    disconnect(m_table->horizontalHeader(), nullptr, this, nullptr);
+    disconnect(m_proxy, nullptr, this, nullptr);
+}
 
 void ResourceTableView::retranslate()
 {
@@ -207,7 +213,8 @@ void ResourceTableView::setColumnsKey(const QString &kind)
 
 void ResourceTableView::applyColumnLayout()
 {
-    if (m_columnsKey.isEmpty() || !m_model) {
+    // A model being destroyed resets the proxy too: it is no longer the proxy's source then.
+    if (m_columnsKey.isEmpty() || !m_model || m_proxy->sourceModel() != m_model) {
         return;
     }
     m_applyingLayout = true;
@@ -217,7 +224,8 @@ void ResourceTableView::applyColumnLayout()
 
 void ResourceTableView::saveColumnLayout()
 {
-    if (m_applyingLayout || m_columnsKey.isEmpty() || !m_model || m_model->columns().count() != m_table->horizontalHeader()->count()) {
+    if (m_applyingLayout || m_columnsKey.isEmpty() || !m_model || m_proxy->sourceModel() != m_model ||
+        m_model->columns().count() != m_table->horizontalHeader()->count()) {
         return;
     }
     HeaderLayout::save(m_table->horizontalHeader(), m_model->columns(), m_columnsKey);

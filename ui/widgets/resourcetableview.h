@@ -1,7 +1,9 @@
 #pragma once
 
 #include "core/cache/kubeobject.h"
+#include "ui/models/resourcetablemodel.h"
 
+#include <QPointer>
 #include <QTimer>
 #include <QWidget>
 
@@ -15,7 +17,6 @@ namespace Cachescope {
 
 class ResourceFilterProxyModel;
 class ResourceTableDelegate;
-class ResourceTableModel;
 
 // ResourceTableView is the live table of one resource: a filter line (Ctrl+L; name or
 // namespace substring, applied after a short pause in typing), a label-selector line (errors
@@ -81,7 +82,7 @@ private:
     void applyColumnLayout();
     void saveColumnLayout();
 
-    ResourceTableModel *m_model = nullptr; // not owned
+    QPointer<ResourceTableModel> m_model; // not owned; null once it is destroyed
     ResourceFilterProxyModel *m_proxy; // owned (child)
     ResourceTableDelegate *m_delegate; // owned (child)
     QTableView *m_table; // owned (child)
