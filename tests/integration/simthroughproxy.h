@@ -1,15 +1,11 @@
 #pragma once
 
 // What the transport tests share: a client configuration for the simulator reached through the
-// TCP fault proxy, and an informer's cache in the form SimCluster::truth() gives the server's.
+// TCP fault proxy.
 
-#include "core/cache/keys.h"
-#include "core/cache/sharedindexinformer.h"
-#include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
+#include "simclusterfixture.h"
 #include "tcpfaultproxy.h"
-
-#include <QHash>
 
 #include <optional>
 
@@ -20,27 +16,14 @@ namespace Cachescope::Test {
 // the kubeconfig does not resolve.
 inline std::optional<RestConfig> restConfigThroughProxy(const Sim::SimCluster &sim, const TcpFaultProxy &proxy)
 {
-    const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
-    const auto rest = kubeconfig.restConfig(QStringLiteral("sim-token"));
-    if (!std::holds_alternative<RestConfig>(rest)) {
+    std::optional<RestConfig> config = CachescopeTest::simRestConfig(sim);
+    if (!config) {
         return std::nullopt;
     }
-    RestConfig config = std::get<RestConfig>(rest);
-    QUrl server = config.cluster.server;
+    QUrl server = config->cluster.server;
     server.setPort(proxy.port());
-    config.cluster.server = server;
+    config->cluster.server = server;
     return config;
-}
-
-// cacheState() maps each cached object's key to its resourceVersion.
-inline QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
-{
-    QHash<QString, quint64> state;
-    const QList<KubeObject> objects = informer.indexer().list();
-    for (const KubeObject &object : objects) {
-        state.insert(metaNamespaceKey(object), object.resourceVersion().toULongLong());
-    }
-    return state;
 }
 
 } // namespace Cachescope::Test

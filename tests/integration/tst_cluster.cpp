@@ -8,6 +8,7 @@
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
 
+#include "simclusterfixture.h"
 #include "testmain.h"
 
 #include <QSignalSpy>
@@ -31,20 +32,7 @@ private Q_SLOTS:
     void unreachableServerIsRetriedWithBackoff();
 
 private:
-    static QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
-    {
-        QHash<QString, quint64> state;
-        const QList<KubeObject> objects = informer.indexer().list();
-        for (const KubeObject &object : objects) {
-            state.insert(metaNamespaceKey(object), object.resourceVersion().toULongLong());
-        }
-        return state;
-    }
-    RestConfig simConfig() const
-    {
-        const Kubeconfig kubeconfig = Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true);
-        return std::get<RestConfig>(kubeconfig.restConfig(u"sim-token"_s));
-    }
+    RestConfig simConfig() const { return CachescopeTest::simRestConfig(*m_sim).value(); }
 
     std::unique_ptr<Sim::SimCluster> m_sim;
 };
@@ -107,7 +95,7 @@ void TestCluster::informersEqualTruth()
         }
     }
     QVERIFY(!truth.isEmpty());
-    QCOMPARE(cacheState(*informer), truth);
+    QCOMPARE(CachescopeTest::cacheState(*informer), truth);
 
     const KubeObject sample = informer->indexer().list().constFirst();
     if (metadataOnly) {

@@ -12,6 +12,7 @@
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
 
+#include "simclusterfixture.h"
 #include "testmain.h"
 
 #include <QPointer>
@@ -23,52 +24,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-// Fixture is a started simulated cluster and a discovered Cluster connected to it.
-struct Fixture
+Sim::SimOptions simOptions(int pods)
 {
-    explicit Fixture(int pods)
-        : sim(simOptions(pods))
-    {
-    }
-    static Sim::SimOptions simOptions(int pods)
-    {
-        Sim::SimOptions options;
-        options.pods = pods;
-        options.namespaces = 2;
-        options.churn = 0;
-        return options;
-    }
-    bool start()
-    {
-        QString error;
-        if (!sim.start(&error)) {
-            qWarning("%s", qPrintable(error));
-            return false;
-        }
-        const auto rest = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true).restConfig(u"sim-token"_s);
-        if (!std::holds_alternative<RestConfig>(rest)) {
-            return false;
-        }
-        cluster = std::make_unique<Cluster>(std::get<RestConfig>(rest));
-        cluster->start();
-        return QTest::qWaitFor([this] { return cluster->isDiscovered(); }, 30000);
-    }
-    SharedIndexInformer *syncedPods()
-    {
-        const auto pods = cluster->discovery().resolve(u"pods"_s);
-        if (!std::holds_alternative<ApiResource>(pods)) {
-            return nullptr;
-        }
-        InformerKey key;
-        key.resource = std::get<ApiResource>(pods);
-        SharedIndexInformer *informer = cluster->informers()->informer(key);
-        cluster->informers()->start();
-        return QTest::qWaitFor([informer] { return informer->hasSynced(); }, 30000) ? informer : nullptr;
-    }
-
-    Sim::SimCluster sim;
-    std::unique_ptr<Cluster> cluster;
-};
+    Sim::SimOptions options;
+    options.pods = pods;
+    options.namespaces = 2;
+    options.churn = 0;
+    return options;
+}
 
 ControllerSettings oneWorker()
 {
@@ -86,9 +49,9 @@ class TestControllerSession : public QObject
 private Q_SLOTS:
     void aRunReplacesTheCurrentController()
     {
-        Fixture fixture(40);
-        QVERIFY(fixture.start());
-        SharedIndexInformer *pods = fixture.syncedPods();
+        CachescopeTest::SimClusterFixture fixture(simOptions(40));
+        QVERIFY(fixture.startDiscovered());
+        SharedIndexInformer *pods = fixture.syncedInformer(u"pods"_s);
         QVERIFY(pods != nullptr);
         const auto podCount = quint64(pods->indexer().size());
         QCOMPARE(podCount, quint64(fixture.sim.truth(u"pods"_s).size()));
@@ -152,9 +115,9 @@ private Q_SLOTS:
 
     void ownerReferencesWaitForTheOwnersCaches()
     {
-        Fixture fixture(60);
-        QVERIFY(fixture.start());
-        SharedIndexInformer *pods = fixture.syncedPods();
+        CachescopeTest::SimClusterFixture fixture(simOptions(60));
+        QVERIFY(fixture.startDiscovered());
+        SharedIndexInformer *pods = fixture.syncedInformer(u"pods"_s);
         QVERIFY(pods != nullptr);
 
         // The owners' lists answer late, so that the controller is seen waiting for them.
@@ -183,9 +146,9 @@ private Q_SLOTS:
 
     void aClusterGoingAwayStopsItsControllers()
     {
-        Fixture fixture(30);
-        QVERIFY(fixture.start());
-        SharedIndexInformer *pods = fixture.syncedPods();
+        CachescopeTest::SimClusterFixture fixture(simOptions(30));
+        QVERIFY(fixture.startDiscovered());
+        SharedIndexInformer *pods = fixture.syncedInformer(u"pods"_s);
         QVERIFY(pods != nullptr);
 
         ControllerSession session;

@@ -19,6 +19,7 @@
 #include "core/workqueue/queueeventlog.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include "simclusterfixture.h"
 #include "testmain.h"
 
 #include <QSignalSpy>
@@ -70,28 +71,12 @@ private:
     int m_overlaps = 0;
 };
 
-// SimFixture is an in-process simulated cluster and a Cluster connected to it: the client and
-// every reflector on the Cluster's worker thread, as in the app.
-struct SimFixture
+// SimFixture is an in-process simulated cluster and a Cluster connected to it, with informers
+// made directly (not through the factory): the client and every reflector on the Cluster's worker
+// thread, as in the app.
+struct SimFixture : CachescopeTest::SimClusterFixture
 {
-    explicit SimFixture(const Sim::SimOptions &options)
-        : sim(options)
-    {
-    }
-    bool start()
-    {
-        QString error;
-        if (!sim.start(&error)) {
-            qWarning("%s", qPrintable(error));
-            return false;
-        }
-        const auto rest = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true).restConfig(u"sim-token"_s);
-        if (!std::holds_alternative<RestConfig>(rest)) {
-            return false;
-        }
-        cluster = std::make_unique<Cachescope::Cluster>(std::get<RestConfig>(rest));
-        return true;
-    }
+    using SimClusterFixture::SimClusterFixture;
     std::unique_ptr<SharedIndexInformer> informer(const QString &group, const QString &resource, const QString &kind, std::chrono::milliseconds resync = 0ms)
     {
         ApiListerWatcher::Target target;
@@ -103,9 +88,6 @@ struct SimFixture
         options.resyncPeriod = resync;
         return std::make_unique<SharedIndexInformer>(std::make_unique<ApiListerWatcher>(cluster->client(), target), cluster->workerThread(), options);
     }
-
-    Sim::SimCluster sim;
-    std::unique_ptr<Cachescope::Cluster> cluster;
 };
 
 Sim::SimOptions simOptions(int pods, double churn, quint64 seed)
@@ -123,15 +105,6 @@ QSet<QString> cacheKeys(const SharedIndexInformer &informer)
     return QSet<QString>(keys.cbegin(), keys.cend());
 }
 
-QHash<QString, quint64> cacheState(const SharedIndexInformer &informer)
-{
-    QHash<QString, quint64> state;
-    for (const KubeObject &object : informer.indexer().list()) {
-        state.insert(metaNamespaceKey(object), object.resourceVersion().toULongLong());
-    }
-    return state;
-}
-
 // idle() counts keys waiting out a retry backoff too.
 bool idle(const Controller &controller)
 {
@@ -146,7 +119,7 @@ bool settled(const SharedIndexInformer &informer, const Sim::SimCluster &sim, co
 {
     const QList<qsizetype> backlogs = informer.counters().handlerBacklogs;
     return std::all_of(backlogs.cbegin(), backlogs.cend(), [](qsizetype backlog) { return backlog == 0; }) && idle(controller) &&
-        cacheState(informer) == sim.truth(u"pods"_s);
+        CachescopeTest::cacheState(informer) == sim.truth(u"pods"_s);
 }
 // SteadilySettled latches once settled() held on `checks` consecutive calls (QTRY calls it every
 // 50 ms). One true is not enough: a key passes through instants where no count holds it (from
@@ -182,7 +155,7 @@ QString settleReport(const SharedIndexInformer &informer, const Sim::SimCluster 
     return u"cache %1 objects, truth %2, equal %3; relists %4, errors %5 (last: %6); handler backlogs %7; queue depth %8, processing %9, waiting %10"_s
         .arg(informer.indexer().size())
         .arg(sim.truth(u"pods"_s).size())
-        .arg(cacheState(informer) == sim.truth(u"pods"_s))
+        .arg(CachescopeTest::cacheState(informer) == sim.truth(u"pods"_s))
         .arg(counters.reflector.relists)
         .arg(counters.reflector.errors)
         .arg(counters.reflector.lastError.toString())

@@ -98,10 +98,9 @@ void TestInformerConvergence::convergesAfterFaults()
     QString error;
     QVERIFY2(sim.start(&error), qPrintable(error));
 
-    const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
-    const auto rest = kubeconfig.restConfig(u"sim-token"_s);
-    QVERIFY(std::holds_alternative<RestConfig>(rest));
-    ApiClient client(std::get<RestConfig>(rest));
+    const std::optional<RestConfig> rest = CachescopeTest::simRestConfig(sim);
+    QVERIFY(rest);
+    ApiClient client(*rest);
 
     ApiListerWatcher::Target target;
     target.resource.gvr = GroupVersionResource(QString(), u"v1"_s, u"pods"_s);
@@ -160,7 +159,7 @@ void TestInformerConvergence::convergesAfterFaults()
 
     const auto counters = informer.counters().reflector;
     QVERIFY2(counters.errors > 0, "the fault plan caused no error at all");
-    QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(informer), sim.truth(u"pods"_s), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::cacheState(informer), sim.truth(u"pods"_s), 60000);
     qInfo("%s", qPrintable(describe(informer.counters().reflector)));
     qInfo("lists %llu (relists %llu), watches %llu, reconnects %llu, events %llu, errors %llu, objects %lld",
           counters.lists,
@@ -242,7 +241,7 @@ void TestInformerConvergence::convergesThroughResettingProxy()
     const int resets = proxy.counters().reset - resetsBefore;
     sim.setChurn(0);
 
-    QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(*informer), sim.truth(u"pods"_s), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::cacheState(*informer), sim.truth(u"pods"_s), 60000);
     const Reflector::Status status = informer->counters().reflector;
     qInfo("proxy: %d connections, %d reset under the watch; %s", proxy.counters().accepted, resets, qPrintable(describe(status)));
     // Every reset broke the watch's connection: the reflector saw each loss and came back.
@@ -327,7 +326,7 @@ void TestInformerConvergence::hundredWatchesOnOneConnectionSurviveAReset()
     sim.setChurn(0);
     const QHash<QString, quint64> truth = sim.truth(u"pods"_s);
     for (const SharedIndexInformer *informer : std::as_const(informers)) {
-        QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(*informer), truth, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::cacheState(*informer), truth, 60000);
         const Reflector::Status status = informer->counters().reflector;
         QVERIFY2(status.errors >= 1 && status.reconnects + status.relists >= 1, qPrintable(informer->name() + u": "_s + describe(status)));
     }

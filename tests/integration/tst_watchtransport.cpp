@@ -115,7 +115,7 @@ void TestWatchTransport::halfOpenConnectionIsRecovered()
     QCOMPARE(status.lastError.kind(), ApiError::Kind::Timeout);
     // Recovered on a new connection: the cache catches up with the truth.
     sim.setChurn(0);
-    QTRY_COMPARE_WITH_TIMEOUT(Test::cacheState(*informer), sim.truth(u"pods"_s), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::cacheState(*informer), sim.truth(u"pods"_s), 60000);
     QVERIFY(proxy.counters().accepted > acceptedBefore);
     QVERIFY(informer->counters().reflector.reconnects >= 1);
     // The protocol the row names is the one that carried the watches.

@@ -69,8 +69,8 @@ void TestClusterStatusBar::statisticsSumOverInformers()
     QVERIFY(bar.eventsText() != u"%1 events/s"_s.arg(QLocale().toString(0.0, 'f', 1)));
 
     sim.sim().setChurn(0);
-    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::InformerSim::cacheState(*pods), sim.sim().truth(u"pods"_s), 30000);
-    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::InformerSim::cacheState(*configMaps), sim.sim().truth(u"configmaps"_s), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::cacheState(*pods), sim.sim().truth(u"pods"_s), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::cacheState(*configMaps), sim.sim().truth(u"configmaps"_s), 30000);
     QSignalSpy changed(&statistics, &CacheStatistics::changed);
     statistics.sample();
     QCOMPARE(changed.count(), 1);

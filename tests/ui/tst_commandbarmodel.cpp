@@ -86,11 +86,7 @@ private Q_SLOTS:
         model.setDiscovery(discovery());
         model.setContexts({u"kind-dev"_s, u"prod"_s});
         model.setNamespaces({u"billing"_s, u"shop"_s});
-        int listed = 0;
-        model.setObjectKeys([&listed] {
-            ++listed;
-            return QStringList{u"shop/old-web"_s, u"shop/web-2"_s, u"shop/web-1"_s, u"billing/api-7"_s};
-        });
+        model.setObjectKeys({u"shop/old-web"_s, u"shop/web-2"_s, u"shop/web-1"_s, u"billing/api-7"_s});
         model.setQuery(query);
         QStringList found;
         for (int row = 0; row < model.rowCount(); ++row) {
@@ -105,8 +101,6 @@ private Q_SLOTS:
         if (query.contains(u"-n shop"_s)) {
             QCOMPARE(model.entry(0).namespaceName, u"shop"_s);
         }
-        // Objects are listed only for a query that can match them.
-        QCOMPARE(listed, query.trimmed().isEmpty() || query.startsWith(u':') ? 0 : 1);
     }
 
     void objectsAreCapped()
@@ -116,7 +110,7 @@ private Q_SLOTS:
         for (int i = 0; i < 500; ++i) {
             keys.append(u"shop/web-%1"_s.arg(i));
         }
-        model.setObjectKeys([keys] { return keys; });
+        model.setObjectKeys(keys);
         model.setQuery(u"web"_s);
         QCOMPARE(model.rowCount(), CommandBarModel::MaxObjects);
         model.setQuery(u"web-499"_s);

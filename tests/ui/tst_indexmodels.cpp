@@ -114,7 +114,7 @@ void TestIndexModels::initTestCase()
     const quint64 start = m_informer->counters().deltasProcessed;
     QTRY_VERIFY_WITH_TIMEOUT(m_informer->counters().deltasProcessed >= start + 600, 60000);
     m_sim->sim().setChurn(0);
-    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::InformerSim::cacheState(*m_informer), m_sim->sim().truth(u"pods"_s), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::cacheState(*m_informer), m_sim->sim().truth(u"pods"_s), 30000);
     // One more refresh of every model after the cache is final (their timers run meanwhile).
     QSignalSpy refreshed(m_keys.get(), &IndexRowsModel::refreshed);
     QVERIFY(refreshed.wait(5000));

@@ -13,6 +13,7 @@
 #include "core/kube/apiclient.h"
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
+#include "simclusterfixture.h"
 
 #include <QSignalSpy>
 #include <QThread>
@@ -60,13 +61,12 @@ public:
         if (!m_sim->start(error)) {
             return false;
         }
-        const Cachescope::Kubeconfig kubeconfig = Cachescope::Kubeconfig::loadFiles({m_sim->kubeconfigPath()}, true);
-        const auto rest = kubeconfig.restConfig(u"sim-token"_s);
-        if (!std::holds_alternative<Cachescope::RestConfig>(rest)) {
+        const std::optional<Cachescope::RestConfig> rest = simRestConfig(*m_sim);
+        if (!rest) {
             *error = u"no rest config for sim-token"_s;
             return false;
         }
-        m_client = std::make_unique<Cachescope::ApiClient>(std::get<Cachescope::RestConfig>(rest));
+        m_client = std::make_unique<Cachescope::ApiClient>(*rest);
         return true;
     }
 
@@ -113,17 +113,6 @@ public:
                 return;
             }
         }
-    }
-
-    // cacheState() is what the informer's cache holds, as the server's truth() is given.
-    static QHash<QString, quint64> cacheState(const Cachescope::SharedIndexInformer &informer)
-    {
-        QHash<QString, quint64> state;
-        const QList<Cachescope::KubeObject> objects = informer.indexer().list();
-        for (const Cachescope::KubeObject &object : objects) {
-            state.insert(Cachescope::metaNamespaceKey(object), object.resourceVersion().toULongLong());
-        }
-        return state;
     }
 
 private:

@@ -13,6 +13,7 @@
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
 
+#include "simclusterfixture.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
@@ -65,32 +66,11 @@ KubeObject configMap(const QString &name, const QString &resourceVersion)
     return *KubeObject::fromJson(json);
 }
 
-// Connection to a SimCluster and informers on it, for one test.
-struct SimFixture
+// Connection to a SimCluster and informers on it, for one test: the client and the reflectors on
+// the Cluster's worker thread, as in the app.
+struct SimFixture : CachescopeTest::SimClusterFixture
 {
-    Sim::SimCluster sim;
-    // The client and the reflectors on the Cluster's worker thread, as in the app.
-    std::unique_ptr<Cluster> cluster;
-
-    explicit SimFixture(const Sim::SimOptions &options)
-        : sim(options)
-    {
-    }
-
-    bool start(QString *error)
-    {
-        if (!sim.start(error)) {
-            return false;
-        }
-        const Kubeconfig kubeconfig = Kubeconfig::loadFiles({sim.kubeconfigPath()}, true);
-        const auto rest = kubeconfig.restConfig(u"sim-token"_s);
-        if (!std::holds_alternative<RestConfig>(rest)) {
-            *error = u"no rest config"_s;
-            return false;
-        }
-        cluster = std::make_unique<Cluster>(std::get<RestConfig>(rest));
-        return true;
-    }
+    using SimClusterFixture::SimClusterFixture;
 
     std::unique_ptr<SharedIndexInformer> informer(const QString &plural, const QString &kind)
     {

@@ -38,9 +38,9 @@ void CommandBarModel::setNamespaces(const QStringList &namespaces)
     m_namespaces = namespaces;
 }
 
-void CommandBarModel::setObjectKeys(std::function<QStringList()> keys)
+void CommandBarModel::setObjectKeys(const QStringList &keys)
 {
-    m_objectKeys = std::move(keys);
+    m_objectKeys = keys;
 }
 
 CommandBarModel::Match CommandBarModel::match(const QString &query, const QStringList &names)
@@ -146,9 +146,9 @@ void CommandBarModel::setQuery(const QString &text)
         m_rows.append(std::move(entry));
     }
     // Objects by name (the part after the namespace), best matches first, at most MaxObjects.
-    if (!query.isEmpty() && !query.startsWith(u':') && m_objectKeys) {
+    if (!query.isEmpty() && !query.startsWith(u':')) {
         QList<std::pair<Match, QString>> objects;
-        for (const QString &key : m_objectKeys()) {
+        for (const QString &key : std::as_const(m_objectKeys)) {
             const QString name = key.mid(key.indexOf(u'/') + 1);
             if (const Match how = match(query, {name}); how != NoMatch) {
                 objects.append({how, key});

@@ -7,8 +7,6 @@
 #include <QPointer>
 #include <QStringList>
 
-#include <functional>
-
 class QAction;
 
 namespace Cachescope {
@@ -53,8 +51,9 @@ public:
     void setDiscovery(const DiscoveryResult &discovery);
     void setContexts(const QStringList &contexts);
     void setNamespaces(const QStringList &namespaces);
-    // setObjectKeys() gives the function that lists the shown informer's keys (ns/name or name).
-    void setObjectKeys(std::function<QStringList()> keys);
+    // setObjectKeys() gives the shown informer's keys (ns/name or name), listed once when the bar
+    // opens rather than on every keystroke.
+    void setObjectKeys(const QStringList &keys);
 
     // setQuery() finds the rows for text (a model reset).
     void setQuery(const QString &text);
@@ -77,7 +76,7 @@ private:
     DiscoveryResult m_discovery;
     QStringList m_contexts;
     QStringList m_namespaces;
-    std::function<QStringList()> m_objectKeys;
+    QStringList m_objectKeys;
     QString m_query;
     QList<Entry> m_rows;
 };

@@ -379,7 +379,7 @@ void Explorer::createCommandBar()
         model->setDiscovery(m_cluster ? m_cluster->discovery() : DiscoveryResult());
         model->setContexts(m_contexts->contextNames());
         model->setNamespaces(m_contexts->namespaces());
-        model->setObjectKeys([informer = m_informer] { return informer ? informer->indexer().listKeys() : QStringList(); });
+        model->setObjectKeys(m_informer ? m_informer->indexer().listKeys() : QStringList());
     });
     connect(m_commandBar, &CommandBar::entryActivated, this, &Explorer::onCommand);
 }

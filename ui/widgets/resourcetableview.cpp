@@ -258,7 +258,6 @@ QMenu *ResourceTableView::createColumnsMenu(QWidget *parent)
         }
         m_applyingLayout = false;
         applyColumnLayout();
-        HeaderLayout::forget(m_columnsKey);
     });
     return menu;
 }
