@@ -53,6 +53,40 @@ QHash<QString, quint64> tableState(const ResourceTableModel &model)
     return state;
 }
 
+Sim::SimOptions simOptions(int pods, int namespaces, double churn)
+{
+    Sim::SimOptions options;
+    options.pods = pods;
+    options.namespaces = namespaces;
+    options.churn = churn;
+    return options;
+}
+
+// ExplorerOnSim is the assembled window with the simulator's kubeconfig opened in it.
+struct ExplorerOnSim
+{
+    explicit ExplorerOnSim(const Sim::SimOptions &options)
+        : sim(options)
+    {
+    }
+    // open() starts the simulator, shows the window and opens the kubeconfig: pods are shown first.
+    [[nodiscard]] bool open(QString *error)
+    {
+        if (!sim.start(error)) {
+            return false;
+        }
+        window.show();
+        explorer.openKubeconfig(sim.kubeconfigPath());
+        return QTest::qWaitForWindowExposed(&window);
+    }
+    [[nodiscard]] bool showsSyncedInformer() const { return explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(); }
+
+    Sim::SimCluster sim;
+    MainWindow window;
+    Workspace workspace;
+    Explorer explorer{&window, &workspace};
+};
+
 } // namespace
 
 class TestExplorer : public QObject
@@ -68,23 +102,17 @@ private Q_SLOTS:
 
     void explorerFollowsTheCluster()
     {
-        Sim::SimOptions options;
-        options.pods = 150;
-        options.namespaces = 3;
-        options.churn = 40;
-        Sim::SimCluster sim(options);
-        QString error;
-        QVERIFY2(sim.start(&error), qPrintable(error));
-
-        MainWindow window;
-        Workspace workspace;
-        Explorer explorer(&window, &workspace);
+        const Sim::SimOptions options = simOptions(150, 3, 40);
+        ExplorerOnSim fixture(options);
+        Sim::SimCluster &sim = fixture.sim;
+        MainWindow &window = fixture.window;
+        Explorer &explorer = fixture.explorer;
         QAbstractItemModelTester tester(explorer.tableModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
-        window.show();
-        explorer.openKubeconfig(sim.kubeconfigPath());
+        QString error;
+        QVERIFY2(fixture.open(&error), qPrintable(error));
 
         // Pods are shown first; with churn on, the table trails the truth only by a moment.
-        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
         QCOMPARE(explorer.currentInformer()->name(), u"pods"_s);
         QTRY_VERIFY_WITH_TIMEOUT(explorer.tableModel()->rowCount() > 100, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(explorer.eventStream()->rowCount() > options.pods, 10000);
@@ -145,8 +173,8 @@ private Q_SLOTS:
 
         // A custom resource: after Name and Namespace, the columns its CustomResourceDefinition
         // declares (additionalPrinterColumns), read from the cluster's CRD informer.
-        QCOMPARE(workspace.clusters().size(), 1);
-        const auto widgets = workspace.clusters().constFirst()->discovery().resolve(u"widgets"_s);
+        QCOMPARE(fixture.workspace.clusters().size(), 1);
+        const auto widgets = fixture.workspace.clusters().constFirst()->discovery().resolve(u"widgets"_s);
         QVERIFY(std::holds_alternative<ApiResource>(widgets));
         explorer.showResource(std::get<ApiResource>(widgets));
         const auto headers = [&explorer] {
@@ -227,20 +255,12 @@ private Q_SLOTS:
 
     void commandBarFindsKindsContextsAndObjects()
     {
-        Sim::SimOptions options;
-        options.pods = 30;
-        options.namespaces = 2;
-        options.churn = 0;
-        Sim::SimCluster sim(options);
+        ExplorerOnSim fixture(simOptions(30, 2, 0));
+        MainWindow &window = fixture.window;
+        Explorer &explorer = fixture.explorer;
         QString error;
-        QVERIFY2(sim.start(&error), qPrintable(error));
-        MainWindow window;
-        Workspace workspace;
-        Explorer explorer(&window, &workspace);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        explorer.openKubeconfig(sim.kubeconfigPath());
-        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(), 30000);
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
         CommandBar *bar = explorer.commandBar();
         const auto run = [&](const QString &typed) {
             QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
@@ -293,20 +313,12 @@ private Q_SLOTS:
 
     void ownerReferencesWaitForTheOwnersCaches()
     {
-        Sim::SimOptions options;
-        options.pods = 60;
-        options.namespaces = 2;
-        options.churn = 0;
-        Sim::SimCluster sim(options);
+        ExplorerOnSim fixture(simOptions(60, 2, 0));
+        Sim::SimCluster &sim = fixture.sim;
+        Explorer &explorer = fixture.explorer;
         QString error;
-        QVERIFY2(sim.start(&error), qPrintable(error));
-
-        MainWindow window;
-        Workspace workspace;
-        Explorer explorer(&window, &workspace);
-        window.show();
-        explorer.openKubeconfig(sim.kubeconfigPath());
-        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(), 30000);
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
         QCOMPARE(explorer.currentInformer()->name(), u"pods"_s);
 
         // The owners' lists answer late, so that the controller is seen waiting for them.
@@ -325,7 +337,7 @@ private Q_SLOTS:
         QVERIFY(panel->findChild<QPushButton *>(u"stop"_s)->isEnabled());
 
         // They are the cluster's shared informers: the ReplicaSets are cached once, for everyone.
-        Cluster *cluster = workspace.clusters().constFirst();
+        Cluster *cluster = fixture.workspace.clusters().constFirst();
         const auto replicaSets = cluster->discovery().resolve(u"replicasets.apps"_s);
         QVERIFY(std::holds_alternative<ApiResource>(replicaSets));
         InformerKey key;
