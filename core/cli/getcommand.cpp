@@ -43,7 +43,8 @@ QString labelsText(const KubeObject &object)
 }
 
 // printTable() prints kubectl's table: NAMESPACE first with -A, then the columns of priority 0
-// and, with -o wide, the others; a missing value is <none>; with --show-labels, LABELS last. With
+// and, with -o wide, the others; a missing value is <none>; then the -L label columns (a missing
+// label is an empty cell); with --show-labels, LABELS last. With
 // several resources, kubectl names each object with its type ("pod/web-1"): a non-empty type.
 void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns, const GetCommand::Options &options, const QString &type, QTextStream &out)
 {
@@ -52,9 +53,14 @@ void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns
     for (int pass = 0; pass < (wide ? 2 : 1); ++pass) {
         for (qsizetype i = 0; i < columns.count(); ++i) {
             const ResourceColumns::Column &column = columns.column(i);
-            if (column.field != ResourceColumns::Field::Namespace && (column.priority == 0) == (pass == 0)) {
+            if (column.field != ResourceColumns::Field::Namespace && column.field != ResourceColumns::Field::Label && (column.priority == 0) == (pass == 0)) {
                 shown.append(i);
             }
+        }
+    }
+    for (qsizetype i = 0; i < columns.count(); ++i) {
+        if (columns.column(i).field == ResourceColumns::Field::Label) {
+            shown.append(i);
         }
     }
     QStringList headers;
@@ -62,7 +68,8 @@ void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns
         headers << u"NAMESPACE"_s;
     }
     for (const qsizetype i : std::as_const(shown)) {
-        headers << columns.column(i).title.toUpper();
+        const ResourceColumns::Column &column = columns.column(i);
+        headers << (column.field == ResourceColumns::Field::Label ? ResourceColumns::labelHeader(column.labelKey) : column.title.toUpper());
     }
     if (options.showLabels) {
         headers << u"LABELS"_s;
@@ -81,7 +88,8 @@ void printTable(const QList<KubeObject> &objects, const ResourceColumns &columns
                 row << type + u'/' + object.name();
                 continue;
             }
-            row << (value.isValid() || !columns.column(i).emptyText.isEmpty() ? columns.displayText(i, value, now) : u"<none>"_s);
+            const bool label = columns.column(i).field == ResourceColumns::Field::Label;
+            row << (value.isValid() || label || !columns.column(i).emptyText.isEmpty() ? columns.displayText(i, value, now) : u"<none>"_s);
         }
         if (options.showLabels) {
             row << labelsText(object);
@@ -100,6 +108,8 @@ void GetCommand::addOptions(QCommandLineParser &parser)
     parser.addOption(QCommandLineOption(
         u"index"_s, u"Only objects under this value of an informer index (e.g. node=node-1, label:app=web, field:status.phase=Running)."_s, u"name=value"_s));
     parser.addOption(QCommandLineOption(u"show-labels"_s, u"Add a LABELS column to the table, as kubectl does."_s));
+    parser.addOption(
+        QCommandLineOption({u"L"_s, u"label-columns"_s}, u"Label keys to print as columns, comma-separated; may be repeated (kubectl's -L)."_s, u"key,key"_s));
 }
 
 std::optional<GetCommand::Options> GetCommand::fromParser(const QCommandLineParser &parser, const QString &resource, QString *errorMessage)
@@ -119,6 +129,9 @@ std::optional<GetCommand::Options> GetCommand::fromParser(const QCommandLinePars
     }
     options.output = outputs.value(output);
     options.showLabels = parser.isSet(u"show-labels"_s);
+    for (const QString &keys : parser.values(u"L"_s)) {
+        options.labelColumns.append(keys.split(u',', Qt::SkipEmptyParts));
+    }
     if (parser.isSet(u"index"_s)) {
         const QString index = parser.value(u"index"_s);
         // The value may itself contain '=', the index name (label:x, field:a.b) never does.
@@ -206,12 +219,16 @@ ResourceColumns GetCommand::columnsOf(const ApiResource &resource) const
 {
     // PartialObjectMetadata has no spec or status: a pod's READY or STATUS would be made up.
     // kubectl, for a kind it has no columns for, prints NAME and AGE (NAMESPACE with -A).
+    ResourceColumns columns;
     if (m_options.request.metadataOnly) {
-        return ResourceColumns::forKind(QString(), resource.namespaced);
+        columns = ResourceColumns::forKind(QString(), resource.namespaced);
+    } else {
+        const QList<ResourceColumns::PrinterColumn> printerColumns =
+            m_crds != nullptr && m_crds->hasSynced() ? ResourceColumns::printerColumnsIn(m_crds->indexer(), resource) : QList<ResourceColumns::PrinterColumn>();
+        columns = ResourceColumns::forResource(resource, printerColumns);
     }
-    const QList<ResourceColumns::PrinterColumn> printerColumns =
-        m_crds != nullptr && m_crds->hasSynced() ? ResourceColumns::printerColumnsIn(m_crds->indexer(), resource) : QList<ResourceColumns::PrinterColumn>();
-    return ResourceColumns::forResource(resource, printerColumns);
+    columns.addLabelColumns(m_options.labelColumns);
+    return columns;
 }
 
 bool GetCommand::printSeveral(const QList<InformerSession::Target> &targets)

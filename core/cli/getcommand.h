@@ -17,7 +17,7 @@ namespace Cachescope {
 class SharedIndexInformer;
 
 // GetCommand is `cachescope-cli get RESOURCE[,RESOURCE…] [-n NS | -A] [-l SEL] [--field-selector SEL]
-// [--index NAME=VALUE] [-o name|wide|json|yaml] [--show-labels] [--metadata-only]`: it syncs an informer of each resource and
+// [--index NAME=VALUE] [-o name|wide|json|yaml] [--show-labels] [-L key,…] [--metadata-only]`: it syncs an informer of each resource and
 // prints from its cache — never from a separate list request — so what it prints is what an
 // informer holds. `--index` answers from one of the informer's indexes (ByIndex), adding the
 // index first when it is a built-in name (`label:app`, `field:spec.nodeName`, ...). Output is
@@ -44,6 +44,7 @@ public:
         QString indexName; // with indexValue: print only the objects under this index value
         QString indexValue;
         bool showLabels = false; // a LABELS column last in tables
+        QStringList labelColumns; // -L: a column per label key, after the others
     };
 
     // addOptions() adds get's own options (the informer ones included) to a parser;

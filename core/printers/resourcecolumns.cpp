@@ -216,6 +216,23 @@ void ResourceColumns::add(const QString &title, Type type, Field field, const QS
     m_paths.append(jsonPath.isEmpty() ? JsonPath() : parseJsonPath(jsonPath).value_or(JsonPath()));
 }
 
+void ResourceColumns::addLabelColumns(const QStringList &keys)
+{
+    for (const QString &key : keys) {
+        const bool shown = std::any_of(m_columns.cbegin(), m_columns.cend(), [&key](const Column &column) { return column.labelKey == key; });
+        if (key.isEmpty() || shown) {
+            continue;
+        }
+        add(key, Type::String, Field::Label);
+        m_columns.last().labelKey = key;
+    }
+}
+
+QString ResourceColumns::labelHeader(const QString &key)
+{
+    return key.section(u'/', -1).toUpper();
+}
+
 ResourceColumns ResourceColumns::forKind(const QString &kind, bool namespaced, const QList<PrinterColumn> &printerColumns)
 {
     ResourceColumns c;
@@ -365,6 +382,7 @@ bool ResourceColumns::needsDocument(qsizetype index) const
     case Field::Age:
     case Field::Node:
     case Field::NodeRoles:
+    case Field::Label:
         return false;
     default:
         return true;
@@ -396,6 +414,10 @@ QVariant ResourceColumns::value(qsizetype index, const KubeObject &object, const
     case Field::Node: {
         const QString node = object.nodeName();
         return node.isEmpty() ? QVariant() : QVariant(node);
+    }
+    case Field::Label: {
+        const std::optional<QString> label = object.label(m_columns.at(index).labelKey);
+        return label ? QVariant(*label) : QVariant();
     }
     case Field::Path:
         if (m_paths.at(index).isEmpty()) {

@@ -72,6 +72,7 @@ public:
         JobStatus,
         JobCompletions,
         JobDuration,
+        Label, // metadata.labels[labelKey]: kubectl's -L
     };
 
     struct Column
@@ -84,6 +85,7 @@ public:
         QString description;
         // kubectl's priority: 0 is printed by default, more only with `-o wide` (the app shows all).
         int priority = 0;
+        QString labelKey; // Field::Label; its title is the key, as the user wrote it
     };
 
     ResourceColumns() = default;
@@ -100,6 +102,12 @@ public:
     // printerColumnsIn() reads them from the resource's CRD (named `<plural>.<group>`) in an
     // indexer of CustomResourceDefinitions; none when the resource has no CRD there.
     [[nodiscard]] static QList<PrinterColumn> printerColumnsIn(const Indexer &crds, const ApiResource &resource);
+
+    // addLabelColumns() appends a column per label key, as `kubectl get -L key,…` does; a key
+    // already shown is not added twice. labelHeader() is kubectl's header for such a column: the
+    // key's last path segment in upper case (app.kubernetes.io/name → NAME).
+    void addLabelColumns(const QStringList &keys);
+    [[nodiscard]] static QString labelHeader(const QString &key);
 
     qsizetype count() const { return m_columns.size(); }
     const Column &column(qsizetype index) const { return m_columns.at(index); }

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void jsonPath_data();
     void jsonPath();
     void sortValuesAreTyped();
+    void labelColumns();
 };
 
 void TestResourceColumns::podSummary_data()
@@ -359,5 +360,28 @@ void TestResourceColumns::sortValuesAreTyped()
     QVERIFY(ten.at(age).toLongLong() < nine.at(age).toLongLong());
 }
 
+// kubectl's -L: a column per key, titled with the key (kubectl's header: its last segment, in
+// upper case), empty where the object has no such label; a key is not added twice.
+void TestResourceColumns::labelColumns()
+{
+    ResourceColumns columns = ResourceColumns::forKind(u"ConfigMap"_s, true);
+    const qsizetype before = columns.count();
+    columns.addLabelColumns({u"app"_s, u"app.kubernetes.io/name"_s, u"app"_s, QString()});
+    QCOMPARE(columns.count(), before + 2);
+    QCOMPARE(columns.column(before).title, u"app"_s);
+    QCOMPARE(columns.column(before + 1).labelKey, u"app.kubernetes.io/name"_s);
+    QVERIFY(!columns.needsDocument(before));
+    QCOMPARE(ResourceColumns::labelHeader(u"app.kubernetes.io/name"_s), u"NAME"_s);
+    QCOMPARE(ResourceColumns::labelHeader(u"tier"_s), u"TIER"_s);
+    const KubeObject labelled =
+        object(parse(uR"({"kind":"ConfigMap","metadata":{"name":"c","namespace":"shop","labels":{"app.kubernetes.io/name":"shop","tier":"web"}}})"_s));
+    const QHash<QString, QString> cells = row(columns, labelled, QDateTime::currentDateTimeUtc());
+    QCOMPARE(cells.value(u"app.kubernetes.io/name"_s), u"shop"_s);
+    QVERIFY(cells.contains(u"app"_s));
+    QCOMPARE(cells.value(u"app"_s), QString());
+    QVERIFY(!columns.values(labelled).at(before).isValid());
+}
+
 CACHESCOPE_TEST_GUILESS_MAIN(TestResourceColumns)
+
 #include "tst_resourcecolumns.moc"

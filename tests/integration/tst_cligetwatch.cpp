@@ -180,6 +180,10 @@ private Q_SLOTS:
         QTest::newRow("deployments,replicasets -A") << QStringList{u"deployments,replicasets"_s, u"-A"_s};
         QTest::newRow("pods -A --show-labels (LABELS last)") << QStringList{u"pods"_s, u"-A"_s, u"--show-labels"_s};
         QTest::newRow("pods,configmaps -n shop --show-labels") << QStringList{u"pods,configmaps"_s, u"-n"_s, u"shop"_s, u"--show-labels"_s};
+        QTest::newRow("pods -A -L (label columns; a key with a prefix, a missing one)")
+            << QStringList{u"pods"_s, u"-A"_s, u"-L"_s, u"app,app.kubernetes.io/name"_s, u"-L"_s, u"tier"_s};
+        QTest::newRow("pods -n shop -o wide -L app --show-labels (after the wide columns, before LABELS)")
+            << QStringList{u"pods"_s, u"-n"_s, u"shop"_s, u"-o"_s, u"wide"_s, u"-L"_s, u"app"_s, u"--show-labels"_s};
     }
 
     void tableMatchesKubectl()
@@ -195,6 +199,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("pods -A") << QStringList{u"pods"_s, u"-A"_s};
         QTest::newRow("pods -n shop --show-labels") << QStringList{u"pods"_s, u"-n"_s, u"shop"_s, u"--show-labels"_s};
+        QTest::newRow("pods -A -L app,tier") << QStringList{u"pods"_s, u"-A"_s, u"-L"_s, u"app,tier"_s};
         QTest::newRow("deployments.apps,configmaps -A (names with their type)") << QStringList{u"deployments.apps,configmaps"_s, u"-A"_s};
         QTest::newRow("widgets -A (no printer columns)") << QStringList{u"widgets"_s, u"-A"_s};
     }
