@@ -119,6 +119,17 @@ private Q_SLOTS:
         sim.setChurn(0);
         QTRY_COMPARE_WITH_TIMEOUT(tableState(*explorer.tableModel()), sim.truth(u"pods"_s), 20000);
 
+        // A label column (kubectl's -L) asked for at the table: the table gains it, filled.
+        explorer.tableView()->setLabelColumns({u"app"_s});
+        const ResourceTableModel *table = explorer.tableModel();
+        QCOMPARE(table->columns().column(table->columns().count() - 1).title, u"app"_s);
+        const QModelIndex first = table->index(0, int(table->columns().count() - 1));
+        const KubeObject shown = explorer.currentInformer()->indexer().getByKey(first.siblingAtColumn(0).data(ResourceTableRoles::KeyRole).toString());
+        QCOMPARE(first.data().toString(), shown.label(u"app"_s).value_or(QString()));
+        QVERIFY(!first.data().toString().isEmpty());
+        explorer.tableView()->setLabelColumns({});
+        QCOMPARE(table->columns().column(table->columns().count() - 1).title, u"Age"_s);
+
         // A controller on the shown informer: its queue's work reaches the timeline.
         // Churn deletes as well as creates, so the cache now holds the truth's count, not options.pods.
         const auto podsNow = quint64(sim.truth(u"pods"_s).size());

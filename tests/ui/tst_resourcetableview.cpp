@@ -64,6 +64,7 @@ private Q_SLOTS:
     void treeViewActivatesResources();
     void wideColumnsStartHidden();
     void columnLayoutIsKeptPerKind();
+    void labelColumnsAreKeptPerKind();
 
 private:
     // shownTitles() are the header's visible columns, in visual order.
@@ -395,6 +396,41 @@ void TestResourceTableView::columnLayoutIsKeptPerKind()
     QCOMPARE(shownTitles(restarted), defaults);
     pods.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
     QCOMPARE(shownTitles(restarted), defaults);
+}
+
+// Label columns (kubectl's -L) are the user's per kind: set, said, kept for the next start, and
+// dropped by Reset Columns; the one who sets the model's columns adds them (here, the test).
+void TestResourceTableView::labelColumnsAreKeptPerKind()
+{
+    QVERIFY(m_view->labelColumns().isEmpty());
+    m_view->setColumnsKey(u"v1/pods"_s);
+    QSignalSpy changed(m_view.get(), &ResourceTableView::labelColumnsChanged);
+    m_view->setLabelColumns({u"app"_s, u"tier"_s});
+    QCOMPARE(changed.count(), 1);
+    m_view->setLabelColumns({u"app"_s, u"tier"_s});
+    QCOMPARE(changed.count(), 1); // no change, no signal
+    ResourceColumns columns = ResourceColumns::forKind(u"Pod"_s, true);
+    columns.addLabelColumns(m_view->labelColumns());
+    m_model->setColumns(columns);
+    QCOMPARE(shownTitles(*m_view).mid(shownTitles(*m_view).size() - 2), (QStringList{u"app"_s, u"tier"_s}));
+    const QModelIndex web = m_view->proxyModel()->index(m_view->proxyModel()->rowCount() - 1, m_model->columns().count() - 2);
+    QVERIFY(!web.data().toString().isEmpty());
+
+    ResourceTableView restarted;
+    restarted.setColumnsKey(u"v1/pods"_s);
+    QCOMPARE(restarted.labelColumns(), (QStringList{u"app"_s, u"tier"_s}));
+    ResourceTableView deployments;
+    deployments.setColumnsKey(u"apps/v1/deployments"_s);
+    QVERIFY(deployments.labelColumns().isEmpty());
+
+    {
+        std::unique_ptr<QMenu> menu(m_view->createColumnsMenu(nullptr));
+        QVERIFY(menu->actions().at(menu->actions().size() - 2)->text().startsWith(u"Label Columns"_s));
+        menu->actions().constLast()->trigger();
+    }
+    QCOMPARE(changed.count(), 2);
+    QVERIFY(changed.constLast().constFirst().toStringList().isEmpty());
+    QVERIFY(restarted.labelColumns().isEmpty());
 }
 
 CACHESCOPE_TEST_MAIN(TestResourceTableView)

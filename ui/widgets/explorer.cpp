@@ -130,6 +130,11 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     connect(m_contexts, &ContextsView::currentNamespaceChanged, this, &Explorer::openInformer);
     connect(m_treeView, &ResourceTreeView::resourceActivated, this, &Explorer::showResource);
     connect(m_tableView, &ResourceTableView::objectActivated, this, &Explorer::showObject);
+    connect(m_tableView, &ResourceTableView::labelColumnsChanged, this, [this] {
+        if (!m_resource.gvr.resource().isEmpty()) {
+            m_table->setColumns(tableColumns(m_printerColumns));
+        }
+    });
     auto showKey = [this](const QString &key) {
         if (m_informer) {
             if (const KubeObject object = m_informer->indexer().getByKey(key); object.isValid()) {
@@ -318,7 +323,7 @@ void Explorer::openInformer()
     connect(informer, &SharedIndexInformer::synced, this, &Explorer::updateConnectionState, Qt::UniqueConnection);
     m_printerColumns.clear();
     m_tableView->setColumnsKey(m_resource.gvr.toString());
-    m_table->setColumns(ResourceColumns::forResource(m_resource));
+    m_table->setColumns(tableColumns({}));
     applyColumns();
     m_table->setInformer(informer);
     m_indexView->setInformer(informer);
@@ -337,8 +342,15 @@ void Explorer::applyColumns()
     const QList<ResourceColumns::PrinterColumn> printerColumns = ResourceColumns::printerColumnsIn(m_crds->indexer(), m_resource);
     if (printerColumns != m_printerColumns) {
         m_printerColumns = printerColumns;
-        m_table->setColumns(ResourceColumns::forResource(m_resource, printerColumns));
+        m_table->setColumns(tableColumns(printerColumns));
     }
+}
+
+ResourceColumns Explorer::tableColumns(const QList<ResourceColumns::PrinterColumn> &printerColumns) const
+{
+    ResourceColumns columns = ResourceColumns::forResource(m_resource, printerColumns);
+    columns.addLabelColumns(m_tableView->labelColumns());
+    return columns;
 }
 
 void Explorer::showObject(const KubeObject &object)

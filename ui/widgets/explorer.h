@@ -99,6 +99,8 @@ private:
     // applyColumns() gives the table the shown resource's columns: a custom resource's are its
     // CustomResourceDefinition's additionalPrinterColumns, read from the cluster's CRD informer.
     void applyColumns();
+    // tableColumns() are the shown resource's columns with the user's label columns after them.
+    [[nodiscard]] ResourceColumns tableColumns(const QList<ResourceColumns::PrinterColumn> &printerColumns) const;
     void showObject(const KubeObject &object);
     void createCommandBar();
     void onCommand(const CommandBarModel::Entry &entry);

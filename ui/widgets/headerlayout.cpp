@@ -81,4 +81,19 @@ void HeaderLayout::forget(const QString &kind)
     QSettings().remove(group(kind));
 }
 
+QStringList HeaderLayout::labelColumns(const QString &kind)
+{
+    return QSettings().value(group(kind) + u"/labels"_s).toStringList();
+}
+
+void HeaderLayout::setLabelColumns(const QString &kind, const QStringList &keys)
+{
+    QSettings settings;
+    if (keys.isEmpty()) {
+        settings.remove(group(kind) + u"/labels"_s);
+    } else {
+        settings.setValue(group(kind) + u"/labels"_s, keys);
+    }
+}
+
 } // namespace Cachescope

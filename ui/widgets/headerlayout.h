@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 class QHeaderView;
 
@@ -22,8 +23,11 @@ public:
     static void apply(QHeaderView *header, const ResourceColumns &columns, const QString &kind);
     // save() stores header's arrangement for kind.
     static void save(const QHeaderView *header, const ResourceColumns &columns, const QString &kind);
-    // forget() drops what was saved for kind, so that the defaults apply again.
+    // forget() drops what was saved for kind (label columns too), so that the defaults apply again.
     static void forget(const QString &kind);
+    // labelColumns() are the label keys the user shows as columns for kind (kubectl's -L).
+    [[nodiscard]] static QStringList labelColumns(const QString &kind);
+    static void setLabelColumns(const QString &kind, const QStringList &keys);
 
 private:
     static QString group(const QString &kind);

@@ -11,6 +11,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -211,6 +212,20 @@ void ResourceTableView::setColumnsKey(const QString &kind)
     m_columnsKey = kind;
 }
 
+void ResourceTableView::setLabelColumns(const QStringList &keys)
+{
+    if (m_columnsKey.isEmpty() || keys == labelColumns()) {
+        return;
+    }
+    HeaderLayout::setLabelColumns(m_columnsKey, keys);
+    Q_EMIT labelColumnsChanged(keys);
+}
+
+QStringList ResourceTableView::labelColumns() const
+{
+    return m_columnsKey.isEmpty() ? QStringList() : HeaderLayout::labelColumns(m_columnsKey);
+}
+
 void ResourceTableView::applyColumnLayout()
 {
     // A model being destroyed resets the proxy too: it is no longer the proxy's source then.
@@ -247,9 +262,30 @@ QMenu *ResourceTableView::createColumnsMenu(QWidget *parent)
         });
     }
     menu->addSeparator();
+    QAction *labels = menu->addAction(tr("Label Columns…"));
+    labels->setEnabled(!m_columnsKey.isEmpty());
+    connect(labels, &QAction::triggered, this, [this] {
+        bool ok = false;
+        const QString text = QInputDialog::getText(this,
+                                                   tr("Label Columns"),
+                                                   tr("Label keys to show as columns, comma-separated (as kubectl's -L):"),
+                                                   QLineEdit::Normal,
+                                                   labelColumns().join(u", "_s),
+                                                   &ok);
+        if (ok) {
+            QStringList keys;
+            for (const QString &key : text.split(u',', Qt::SkipEmptyParts)) {
+                if (const QString trimmed = key.trimmed(); !trimmed.isEmpty() && !keys.contains(trimmed)) {
+                    keys.append(trimmed);
+                }
+            }
+            setLabelColumns(keys);
+        }
+    });
     QAction *reset = menu->addAction(tr("Reset Columns"));
     reset->setEnabled(!m_columnsKey.isEmpty());
     connect(reset, &QAction::triggered, this, [this, header] {
+        const bool hadLabels = !labelColumns().isEmpty();
         HeaderLayout::forget(m_columnsKey);
         m_applyingLayout = true;
         for (int logical = 0; logical < header->count(); ++logical) {
@@ -258,6 +294,9 @@ QMenu *ResourceTableView::createColumnsMenu(QWidget *parent)
         }
         m_applyingLayout = false;
         applyColumnLayout();
+        if (hadLabels) {
+            Q_EMIT labelColumnsChanged({});
+        }
     });
     return menu;
 }

@@ -65,11 +65,16 @@ public:
     void setColumnsKey(const QString &kind);
     [[nodiscard]] QString columnsKey() const { return m_columnsKey; }
     // createColumnsMenu() is the header's context menu: a checkable action per column (Name
-    // always shown), then "Reset Columns". The caller owns it.
+    // always shown), "Label Columns…", then "Reset Columns". The caller owns it.
     [[nodiscard]] QMenu *createColumnsMenu(QWidget *parent);
+    // setLabelColumns() keeps the label keys to show as columns for the kind (kubectl's -L) and
+    // says so with labelColumnsChanged(): whoever sets the model's columns adds them.
+    void setLabelColumns(const QStringList &keys);
+    [[nodiscard]] QStringList labelColumns() const;
 
 Q_SIGNALS:
     void objectActivated(const Cachescope::KubeObject &object);
+    void labelColumnsChanged(const QStringList &keys);
 
 protected:
     void changeEvent(QEvent *event) override;
