@@ -7,3 +7,5 @@ cachescope_add_test(NAME tst_resourcetableview SOURCES tst_resourcetableview.cpp
 target_include_directories(tst_resourcetableview PRIVATE "${PROJECT_SOURCE_DIR}/tests/core")
 # What the command bar finds (a model: no widgets).
 cachescope_add_test(NAME tst_commandbarmodel SOURCES tst_commandbarmodel.cpp LIBRARIES cachescope-models LABELS ui)
+# Back and Forward (a model: no widgets).
+cachescope_add_test(NAME tst_navigationhistory SOURCES tst_navigationhistory.cpp LIBRARIES cachescope-models LABELS ui)

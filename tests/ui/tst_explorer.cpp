@@ -8,6 +8,7 @@
 #include "core/controller/findingsstore.h"
 #include "core/sim/simcluster.h"
 #include "ui/models/eventstreammodel.h"
+#include "ui/models/resourcefilterproxymodel.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
 #include "ui/models/timelinemodel.h"
@@ -320,6 +321,72 @@ private Q_SLOTS:
         QVERIFY(bar->isVisible());
         QTest::keyClick(bar->line(), Qt::Key_Escape);
         QVERIFY(!bar->isVisible());
+    }
+
+    // Back and Forward: every resource, namespace, object and context shown is a place; Back
+    // shows the place before (the namespace and object with it), Forward the one after, and a
+    // place in another context connects that context again.
+    void backAndForwardRetraceThePlaces()
+    {
+        ExplorerOnSim fixture(simOptions(30, 2, 0));
+        Explorer &explorer = fixture.explorer;
+        QString error;
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+        QVERIFY(!explorer.backAction()->isEnabled());
+        const auto place = [&explorer]() -> QString {
+            if (explorer.contextsView()->currentCluster() == nullptr || explorer.currentInformer() == nullptr) {
+                return u"(nowhere)"_s;
+            }
+            return explorer.contextsView()->currentCluster()->name() + u' ' + explorer.currentInformer()->name();
+        };
+        QCOMPARE(place(), u"sim-token pods"_s);
+
+        Cluster *cluster = explorer.contextsView()->currentCluster();
+        explorer.showResource(std::get<ApiResource>(cluster->discovery().resolve(u"deployments"_s)));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced(), 30000);
+        const QString key = explorer.currentInformer()->indexer().listKeys().constFirst();
+        const QString namespaceName = key.left(key.indexOf(u'/'));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.contextsView()->namespaces().contains(namespaceName), 10000);
+        QVERIFY(explorer.contextsView()->setCurrentNamespace(namespaceName));
+        QCOMPARE(place(), u"sim-token deployments.apps -n "_s + namespaceName);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.tableView()->proxyModel()->rowCount() > 0, 10000);
+        const int row = explorer.tableView()->proxyModel()->rowCount() - 1;
+        const QString shownKey = explorer.tableView()->proxyModel()->index(row, 0).data(ResourceTableRoles::KeyRole).toString();
+        Q_EMIT explorer.tableView()->objectActivated(explorer.currentInformer()->indexer().getByKey(shownKey));
+        QVERIFY(explorer.objectView()->text().contains(u"name: "_s + shownKey.section(u'/', 1)));
+        QCOMPARE(explorer.navigation()->size(), 3); // pods; deployments; deployments in a namespace with an object
+
+        explorer.backAction()->trigger();
+        QCOMPARE(place(), u"sim-token deployments.apps"_s);
+        QCOMPARE(explorer.contextsView()->currentNamespace(), QString());
+        explorer.backAction()->trigger();
+        QCOMPARE(place(), u"sim-token pods"_s);
+        QVERIFY(!explorer.backAction()->isEnabled());
+        QVERIFY(explorer.forwardAction()->isEnabled());
+
+        // Alt+Right (the platform's Forward) goes forward: the namespace and the object come back.
+        fixture.window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&fixture.window));
+        QTest::keySequence(&fixture.window, QKeySequence::Forward);
+        QCOMPARE(place(), u"sim-token deployments.apps"_s);
+        explorer.objectView()->setObject(QByteArrayLiteral("{}"));
+        explorer.forwardAction()->trigger();
+        QCOMPARE(place(), u"sim-token deployments.apps -n "_s + namespaceName);
+        QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.objectView()->text().contains(u"name: "_s + shownKey.section(u'/', 1)), 10000);
+        QVERIFY(!explorer.forwardAction()->isEnabled());
+        QCOMPARE(explorer.navigation()->size(), 3);
+
+        // Another context is a place; Back connects the first one again and shows where it was.
+        QVERIFY(explorer.contextsView()->connectContext(u"sim-cert"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(place(), u"sim-cert pods"_s, 30000);
+        QCOMPARE(explorer.navigation()->size(), 4);
+        explorer.backAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(place(), u"sim-token deployments.apps -n "_s + namespaceName, 30000);
+        QCOMPARE(explorer.navigation()->size(), 4);
+        QVERIFY(explorer.forwardAction()->isEnabled());
     }
 
     void ownerReferencesWaitForTheOwnersCaches()

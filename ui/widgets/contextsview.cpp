@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScopedValueRollback>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -48,7 +49,16 @@ ContextsView::ContextsView(Workspace *workspace, QWidget *parent)
             }
         }
     });
-    connect(m_namespaceBox, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT currentNamespaceChanged(currentNamespace()); });
+    connect(m_namespaces, &QAbstractItemModel::rowsInserted, this, &ContextsView::namespacesChanged);
+    connect(m_namespaces, &QAbstractItemModel::rowsRemoved, this, &ContextsView::namespacesChanged);
+    connect(m_namespaces, &QAbstractItemModel::modelReset, this, &ContextsView::namespacesChanged);
+    connect(m_namespaceBox, &QComboBox::currentIndexChanged, this, [this] {
+        // A cluster switch empties the list: that is the new cluster's start, not a choice made
+        // in the old one (which would open an informer there).
+        if (!m_switching) {
+            Q_EMIT currentNamespaceChanged(currentNamespace());
+        }
+    });
     connect(workspace, &Workspace::clusterDisconnecting, this, [this](Cluster *cluster) {
         if (cluster == m_current) {
             setCurrent(nullptr);
@@ -131,7 +141,10 @@ void ContextsView::setCurrent(Cluster *cluster)
         return;
     }
     m_current = cluster;
-    m_namespaces->setInformer(nullptr);
+    {
+        const QScopedValueRollback switching(m_switching, true);
+        m_namespaces->setInformer(nullptr);
+    }
     if (cluster != nullptr) {
         // The namespace list needs discovery to know where namespaces live.
         auto follow = [this, cluster] {

@@ -46,6 +46,8 @@ public:
 Q_SIGNALS:
     void currentClusterChanged(Cachescope::Cluster *cluster);
     void currentNamespaceChanged(const QString &namespaceName);
+    // namespacesChanged(): namespaces() changed (the current cluster's list arrived or changed).
+    void namespacesChanged();
 
 private:
     void connectRow(int row);
@@ -58,6 +60,7 @@ private:
     QTreeView *m_view; // owned (child)
     QComboBox *m_namespaceBox; // owned (child)
     Cluster *m_current = nullptr; // not owned (the workspace's)
+    bool m_switching = false; // emptying the namespace list for another cluster
 };
 
 } // namespace Cachescope

@@ -35,6 +35,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScopedValueRollback>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTableView>
@@ -114,6 +115,23 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     m_statusBar->setStatistics(m_statistics);
     window->setStatusBar(m_statusBar);
 
+    m_navigation = new NavigationHistory(this);
+    createGoMenu();
+    m_pendingPlaceTimeout.setSingleShot(true);
+    m_pendingPlaceTimeout.setInterval(PendingPlaceTimeout);
+    connect(&m_pendingPlaceTimeout, &QTimer::timeout, this, [this] {
+        if (m_pendingPlace && m_cluster && m_cluster->name() == m_pendingPlace->context) {
+            m_statusBar->showMessage(tr("No namespace %1 in this cluster any more").arg(m_pendingPlace->namespaceName), 5000);
+            NavigationHistory::Location place = *std::exchange(m_pendingPlace, std::nullopt);
+            place.namespaceName.clear();
+            goTo(place);
+        }
+    });
+    connect(m_contexts, &ContextsView::namespacesChanged, this, [this] {
+        if (m_pendingPlace && m_cluster && m_cluster->name() == m_pendingPlace->context && m_contexts->namespaces().contains(m_pendingPlace->namespaceName)) {
+            goTo(*std::exchange(m_pendingPlace, std::nullopt));
+        }
+    });
     createControllerMenu();
     createCommandBar();
 
@@ -241,6 +259,9 @@ void Explorer::setCluster(Cluster *cluster)
         disconnect(m_cluster, nullptr, this, nullptr);
     }
     m_controllers->retire();
+    if (m_pendingPlace && (cluster == nullptr || cluster->name() != m_pendingPlace->context)) {
+        m_pendingPlace.reset(); // the user went elsewhere meanwhile
+    }
     m_cluster = cluster;
     m_crds = nullptr;
     m_resource = ApiResource();
@@ -265,6 +286,11 @@ void Explorer::setCluster(Cluster *cluster)
                 cluster->informers()->start();
                 connect(m_crds, &SharedIndexInformer::synced, this, &Explorer::applyColumns);
             }
+        }
+        if (m_pendingPlace && m_pendingPlace->context == cluster->name()) {
+            const NavigationHistory::Location place = *std::exchange(m_pendingPlace, std::nullopt);
+            goTo(place);
+            return;
         }
         // Pods first, as most users look for them first.
         const auto pods = cluster->discovery().resolve(u"pods"_s);
@@ -304,6 +330,11 @@ void Explorer::updateConnectionState()
 
 void Explorer::showResource(const ApiResource &resource)
 {
+    if (!m_navigating) {
+        // The user chose somewhere else while a place was still to be reached.
+        m_pendingPlace.reset();
+        m_pendingPlaceTimeout.stop();
+    }
     m_resource = resource;
     openInformer();
 }
@@ -332,6 +363,7 @@ void Explorer::openInformer()
     m_controllerMenu->setEnabled(true);
     m_controllerPanel->setRunnable(true);
     updateConnectionState();
+    visit();
 }
 
 void Explorer::applyColumns()
@@ -359,6 +391,88 @@ void Explorer::showObject(const KubeObject &object)
         return;
     }
     m_objectView->showObject(historyResource(m_cluster->name(), m_informer->name()), metaNamespaceKey(object), object);
+    visit(metaNamespaceKey(object));
+}
+
+void Explorer::createGoMenu()
+{
+    QMenu *go = m_window->addMenu(tr("&Go"));
+    m_back = go->addAction(QIcon::fromTheme(u"go-previous"_s), tr("&Back"));
+    m_back->setShortcut(QKeySequence::Back);
+    m_forward = go->addAction(QIcon::fromTheme(u"go-next"_s), tr("&Forward"));
+    m_forward->setShortcut(QKeySequence::Forward);
+    const auto update = [this] {
+        m_back->setEnabled(m_navigation->canGoBack());
+        m_forward->setEnabled(m_navigation->canGoForward());
+    };
+    update();
+    connect(m_navigation, &NavigationHistory::changed, this, update);
+    connect(m_back, &QAction::triggered, this, [this] {
+        if (const auto place = m_navigation->back()) {
+            goTo(*place);
+        }
+    });
+    connect(m_forward, &QAction::triggered, this, [this] {
+        if (const auto place = m_navigation->forward()) {
+            goTo(*place);
+        }
+    });
+}
+
+void Explorer::visit(const QString &objectKey)
+{
+    if (m_navigating || m_pendingPlace || !m_cluster || m_resource.gvr.resource().isEmpty()) {
+        return;
+    }
+    NavigationHistory::Location here;
+    here.context = m_cluster->name();
+    here.namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
+    here.resource = m_resource;
+    here.objectKey = objectKey;
+    m_navigation->visit(here);
+}
+
+void Explorer::goTo(const NavigationHistory::Location &place)
+{
+    const QScopedValueRollback navigating(m_navigating, true);
+    if (!m_cluster || m_cluster->name() != place.context) {
+        // The context's cluster shows the place once it is discovered (see setCluster()).
+        m_pendingPlace = place;
+        if (!m_contexts->connectContext(place.context)) {
+            m_pendingPlace.reset();
+            m_statusBar->showMessage(tr("No context %1 in this kubeconfig any more").arg(place.context), 5000);
+        }
+        return;
+    }
+    if (place.resource.namespaced && !place.namespaceName.isEmpty() && !m_contexts->namespaces().contains(place.namespaceName)) {
+        // The cluster's namespace list has not arrived (yet): go there once it has.
+        m_pendingPlace = place;
+        m_pendingPlaceTimeout.start();
+        return;
+    }
+    m_pendingPlaceTimeout.stop();
+    if (place.resource.namespaced && place.namespaceName != m_contexts->currentNamespace()) {
+        m_contexts->setCurrentNamespace(place.namespaceName);
+    }
+    if (m_resource.gvr != place.resource.gvr || m_informer == nullptr) {
+        showResource(place.resource);
+    }
+    if (place.objectKey.isEmpty() || !m_informer) {
+        return;
+    }
+    const auto show = [this, informer = m_informer, key = place.objectKey] {
+        if (informer && informer == m_informer) {
+            if (const KubeObject object = informer->indexer().getByKey(key); object.isValid()) {
+                const QScopedValueRollback again(m_navigating, true);
+                showObject(object);
+            }
+        }
+    };
+    if (m_informer->hasSynced()) {
+        show();
+    } else {
+        connect(m_informer, &SharedIndexInformer::synced, this, show, Qt::SingleShotConnection);
+    }
 }
 
 void Explorer::createCommandBar()
@@ -444,7 +558,7 @@ void Explorer::updateCounts()
 
 void Explorer::createControllerMenu()
 {
-    m_controllerMenu = m_window->menuBar()->addMenu(tr("&Controller"));
+    m_controllerMenu = m_window->addMenu(tr("&Controller"));
     m_controllerMenu->setEnabled(false);
     // The read-only checks and simulated work.
     for (const QString &name : {u"pod-health"_s, u"owner-references"_s, u"label-policy"_s, u"simulated-work"_s}) {

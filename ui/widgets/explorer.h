@@ -5,6 +5,7 @@
 #include "core/kube/apiresource.h"
 #include "core/printers/resourcecolumns.h"
 #include "ui/models/commandbarmodel.h"
+#include "ui/models/navigationhistory.h"
 
 #include <QObject>
 #include <QPointer>
@@ -88,6 +89,12 @@ public:
     // commandBar() finds actions, kinds, contexts, namespaces and objects (Ctrl+Alt+I, Ctrl+K;
     // ':' at the table opens it for a kind, as in k9s).
     CommandBar *commandBar() const { return m_commandBar; }
+    // navigation() is Back and Forward (Go menu; Alt+Left, Alt+Right): every resource, namespace,
+    // context and object shown is a place; going back shows it again, connecting its context when
+    // another one is current.
+    NavigationHistory *navigation() const { return m_navigation; }
+    QAction *backAction() const { return m_back; }
+    QAction *forwardAction() const { return m_forward; }
 
 Q_SIGNALS:
     // demoRequested(): the user chose to explore the demo cluster (the application starts it).
@@ -102,6 +109,11 @@ private:
     // tableColumns() are the shown resource's columns with the user's label columns after them.
     [[nodiscard]] ResourceColumns tableColumns(const QList<ResourceColumns::PrinterColumn> &printerColumns) const;
     void showObject(const KubeObject &object);
+    void createGoMenu();
+    // visit() records where the explorer is (with the object shown, if any) unless it is going
+    // somewhere through Back or Forward; goTo() goes there.
+    void visit(const QString &objectKey = {});
+    void goTo(const NavigationHistory::Location &location);
     void createCommandBar();
     void onCommand(const CommandBarModel::Entry &entry);
     void updateCounts();
@@ -137,6 +149,15 @@ private:
     ClusterStatusBar *m_statusBar = nullptr;
     CommandBar *m_commandBar = nullptr; // owned by the window
     QMenu *m_controllerMenu = nullptr; // owned by the menu bar
+    NavigationHistory *m_navigation = nullptr; // child
+    QAction *m_back = nullptr; // owned by the window
+    QAction *m_forward = nullptr; // owned by the window
+    bool m_navigating = false; // going to a place: what it changes is not a new visit
+    // A place to go once its context is discovered and its namespace listed; given up (with a
+    // message) when the namespace is not listed within PendingPlaceTimeout.
+    std::optional<NavigationHistory::Location> m_pendingPlace;
+    QTimer m_pendingPlaceTimeout;
+    static constexpr std::chrono::seconds PendingPlaceTimeout{10};
     QTimer m_countTimer;
 
     QPointer<Cluster> m_cluster;

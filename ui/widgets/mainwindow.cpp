@@ -71,9 +71,17 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    QMenu *help = m_helpMenu;
     help->addAction(tr("&About Cachescope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+QMenu *MainWindow::addMenu(const QString &title)
+{
+    auto *menu = new QMenu(title, menuBar());
+    menuBar()->insertMenu(m_helpMenu->menuAction(), menu);
+    return menu;
 }
 
 void MainWindow::chooseKubeconfig()

@@ -28,6 +28,8 @@ public:
     // stacks it under the views already there.
     enum class Placement { Tabbed, Below };
     void addView(QWidget *view, const QString &title, Qt::DockWidgetArea area, Placement placement = Placement::Tabbed);
+    // addMenu() adds a feature's menu to the menu bar, before Help (which stays last).
+    QMenu *addMenu(const QString &title);
 
     // restoreWindowState() applies the geometry and dock layout saved at the last close; on the
     // first start the window takes FirstStartScreenShare of the screen's available geometry,
@@ -55,6 +57,7 @@ private:
     QHash<Qt::DockWidgetArea, QDockWidget *> m_firstDockOfArea; // owned (children)
     RecentFilesMenu *m_recentFiles = nullptr; // owned (child of the File menu)
     QMenu *m_viewMenu = nullptr; // owned (child of the menu bar)
+    QMenu *m_helpMenu = nullptr; // owned (child of the menu bar)
 };
 
 } // namespace Cachescope
