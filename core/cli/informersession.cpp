@@ -68,6 +68,13 @@ void InformerSession::start()
             return;
         }
         m_lastError = error.toString();
+        // kubectl gives up at once too when the server's certificate cannot be trusted or the
+        // server refuses the credentials: the same material will meet the same answer.
+        const bool refused = error.kind() == ApiError::Kind::Http && (error.code() == 401 || error.code() == 403);
+        if (m_failFast && (error.kind() == ApiError::Kind::Tls || refused)) {
+            fail(u"context \"%1\": %2"_s.arg(rest.contextName(), m_lastError));
+            return;
+        }
         m_err << "warning: " << m_lastError << " (retrying in " << QString::number(double(retryIn.count()) / 1000.0, 'f', 1) << " s)" << Qt::endl;
     });
     connect(m_cluster.get(), &Cluster::discovered, this, &InformerSession::onDiscovered);

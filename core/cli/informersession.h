@@ -26,9 +26,10 @@ class SharedIndexInformer;
 // that stays unreachable or an informer that cannot sync within the request's timeout, with the
 // last error). Connection retries and informer errors are reported on `err` as they happen;
 // a configuration error (configurationProblem()) fails the session at once, naming the file.
-// With setFailFast() (what `get` does, as kubectl), a list the server refuses for good (401,
-// 403, 404) fails the session at once with the server's message instead of being retried with
-// backoff (what `watch` and the app do). Lives on the CLI's main thread; owns the Cluster.
+// With setFailFast() (what `get` does, as kubectl), a server whose certificate cannot be trusted,
+// credentials it refuses (401, 403) and a list it refuses for good (401, 403, 404) fail the
+// session at once with the reason instead of being retried with backoff (what `watch` and the
+// app do). Lives on the CLI's main thread; owns the Cluster.
 class InformerSession final : public QObject
 {
     Q_OBJECT

@@ -420,6 +420,12 @@ ApiError errorFromReply(QNetworkReply *reply, const QByteArray &body, const QStr
         // A transfer timeout aborts the reply with OperationCanceledError.
         return ApiError(ApiError::Kind::Timeout, u"%1 did not answer in time"_s.arg(host));
     default:
+        // OpenSSL refuses a client key that is not the client certificate's before any byte is
+        // sent (Qt: "Error loading private key, …key values mismatch"): the kubeconfig's user is
+        // wrong, no retry will help. Qt has no error code of its own for it.
+        if (const QString why = reply->errorString(); why.contains(u"key values mismatch"_s) || why.contains(u"Error loading private key"_s)) {
+            return ApiError(ApiError::Kind::Credentials, u"the client key does not match the client certificate (%1)"_s.arg(why));
+        }
         return ApiError(ApiError::Kind::Network, u"cannot reach %1: %2"_s.arg(host, reply->errorString()));
     }
 }

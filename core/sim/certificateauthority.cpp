@@ -70,8 +70,9 @@ struct Subject
     const char *organization;
 };
 
-// issuer == nullptr makes a self-signed certificate.
-Cert makeCertificate(EVP_PKEY *key, const Subject &subject, X509 *issuer, EVP_PKEY *issuerKey, const QList<std::pair<int, const char *>> &extensions)
+// issuer == nullptr makes a self-signed certificate; expired ones ended a day ago.
+Cert makeCertificate(
+    EVP_PKEY *key, const Subject &subject, X509 *issuer, EVP_PKEY *issuerKey, const QList<std::pair<int, const char *>> &extensions, bool expired = false)
 {
     Cert cert(X509_new());
     X509_set_version(cert.get(), 2);
@@ -81,8 +82,8 @@ Cert makeCertificate(EVP_PKEY *key, const Subject &subject, X509 *issuer, EVP_PK
     BN_rand(serial.get(), 127, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY);
     BN_to_ASN1_INTEGER(serial.get(), X509_get_serialNumber(cert.get()));
     // Backdated an hour for clients whose clock is a little behind.
-    X509_gmtime_adj(X509_getm_notBefore(cert.get()), -3600);
-    X509_gmtime_adj(X509_getm_notAfter(cert.get()), 365L * 24 * 3600);
+    X509_gmtime_adj(X509_getm_notBefore(cert.get()), expired ? -30L * 24 * 3600 : -3600);
+    X509_gmtime_adj(X509_getm_notAfter(cert.get()), expired ? -24L * 3600 : 365L * 24 * 3600);
     X509_set_pubkey(cert.get(), key);
     X509_NAME *name = X509_get_subject_name(cert.get());
     if (subject.organization)
@@ -106,7 +107,7 @@ Key makeKey()
 
 } // namespace
 
-std::optional<CertificateAuthority> CertificateAuthority::generate(QString *error)
+std::optional<CertificateAuthority> CertificateAuthority::generate(QString *error, ServingName name, ServingValidity validity)
 {
     auto fail = [error](const QString &why) -> std::optional<CertificateAuthority> {
         if (error)
@@ -127,6 +128,8 @@ std::optional<CertificateAuthority> CertificateAuthority::generate(QString *erro
         {{NID_basic_constraints, "critical,CA:TRUE"}, {NID_key_usage, "critical,keyCertSign,cRLSign,digitalSignature"}, {NID_subject_key_identifier, "hash"}});
     if (!ca)
         return fail(u"cannot create the CA certificate"_s);
+    const QByteArray otherName = QByteArray("DNS:") + OtherServingName;
+    const char *names = name == ServingName::Loopback ? "IP:127.0.0.1,IP:::1,DNS:localhost" : otherName.constData();
     const Cert server = makeCertificate(serverKey.get(),
                                         {"cachescope-sim", nullptr},
                                         ca.get(),
@@ -136,7 +139,8 @@ std::optional<CertificateAuthority> CertificateAuthority::generate(QString *erro
                                          {NID_ext_key_usage, "serverAuth"},
                                          {NID_subject_key_identifier, "hash"},
                                          {NID_authority_key_identifier, "keyid:always"},
-                                         {NID_subject_alt_name, "IP:127.0.0.1,IP:::1,DNS:localhost"}});
+                                         {NID_subject_alt_name, names}},
+                                        validity == ServingValidity::Expired);
     const Cert client = makeCertificate(clientKey.get(),
                                         {"cachescope-admin", "system:masters"},
                                         ca.get(),

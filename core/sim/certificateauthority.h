@@ -13,10 +13,17 @@ namespace Cachescope::Sim {
 // certificate for 127.0.0.1, ::1 and localhost, and a client certificate (CN cachescope-admin,
 // O system:masters) for the kubeconfig's certificate user. Nothing touches the disk or the
 // network. A value type holding PEM bytes; isIssuedBy() checks a peer's client certificate.
+// For the TLS failure tests the serving certificate may name another host or have expired.
 class CertificateAuthority
 {
 public:
-    [[nodiscard]] static std::optional<CertificateAuthority> generate(QString *error = nullptr);
+    // ServingName is what the serving certificate names; ServingValidity when it is valid.
+    enum class ServingName { Loopback, Other };
+    enum class ServingValidity { Valid, Expired };
+    [[nodiscard]] static std::optional<CertificateAuthority>
+    generate(QString *error = nullptr, ServingName name = ServingName::Loopback, ServingValidity validity = ServingValidity::Valid);
+    // OtherServingName is the one name of a ServingName::Other certificate.
+    static constexpr const char *OtherServingName = "elsewhere.cachescope.test";
 
     [[nodiscard]] const QByteArray &caCertificatePem() const { return m_caCertificate; }
     [[nodiscard]] const QByteArray &serverCertificatePem() const { return m_serverCertificate; }

@@ -62,7 +62,11 @@ bool SimCluster::prepare(QString *error)
         return false;
     }
     if (m_options.tls) {
-        std::optional<CertificateAuthority> authority = CertificateAuthority::generate(error);
+        const auto name = m_options.servingCertificate == SimOptions::ServingCertificate::WrongName ? CertificateAuthority::ServingName::Other
+                                                                                                    : CertificateAuthority::ServingName::Loopback;
+        const auto validity = m_options.servingCertificate == SimOptions::ServingCertificate::Expired ? CertificateAuthority::ServingValidity::Expired
+                                                                                                      : CertificateAuthority::ServingValidity::Valid;
+        std::optional<CertificateAuthority> authority = CertificateAuthority::generate(error, name, validity);
         if (!authority)
             return false;
         m_authority = std::make_unique<CertificateAuthority>(*authority);

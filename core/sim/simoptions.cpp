@@ -1,8 +1,10 @@
 #include "core/sim/simoptions.h"
 
+#include "core/sim/certificateauthority.h"
 #include "core/sim/faultplan.h"
 
 #include <QCommandLineParser>
+#include <QHash>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -13,6 +15,11 @@ void SimOptions::addOptions(QCommandLineParser &parser)
     parser.addOption({u"listen"_s, u"Address and port to listen on (default 127.0.0.1:0, an ephemeral port)."_s, u"ADDR:PORT"_s});
     parser.addOption({u"tls"_s, u"Serve HTTPS with a generated CA (the default)."_s});
     parser.addOption({u"plain"_s, u"Serve plain HTTP (token authentication only)."_s});
+    parser.addOption({u"serving-certificate"_s,
+                      u"The serving certificate: valid (the default), expired (a day ago) or wrong-name (only %1), to try clients' TLS errors."_s.arg(
+                          QString::fromLatin1(CertificateAuthority::OtherServingName)),
+                      u"kind"_s,
+                      u"valid"_s});
     parser.addOption({u"http1-only"_s, u"Speak HTTP/1.1 only: no h2 by ALPN over TLS, no h2c with prior knowledge over plain HTTP."_s});
     parser.addOption({u"kubeconfig-out"_s, u"Where to write the kubeconfig for clients."_s, u"FILE"_s});
     parser.addOption({u"namespaces"_s, u"Application namespaces to generate."_s, u"N"_s, u"3"_s});
@@ -54,6 +61,11 @@ std::optional<SimOptions> SimOptions::fromParser(const QCommandLineParser &parse
     if (parser.isSet(u"tls"_s) && parser.isSet(u"plain"_s))
         return fail(u"--tls and --plain exclude each other"_s);
     options.tls = !parser.isSet(u"plain"_s);
+    static const QHash<QString, ServingCertificate> servingCertificates{
+        {u"valid"_s, ServingCertificate::Valid}, {u"expired"_s, ServingCertificate::Expired}, {u"wrong-name"_s, ServingCertificate::WrongName}};
+    if (!servingCertificates.contains(parser.value(u"serving-certificate"_s)))
+        return fail(u"--serving-certificate wants valid, expired or wrong-name, got %1"_s.arg(parser.value(u"serving-certificate"_s)));
+    options.servingCertificate = servingCertificates.value(parser.value(u"serving-certificate"_s));
     options.http1Only = parser.isSet(u"http1-only"_s);
     options.kubeconfigOut = parser.value(u"kubeconfig-out"_s);
     bool ok = true;

@@ -17,6 +17,10 @@ struct SimOptions
     QHostAddress address = QHostAddress::LocalHost;
     quint16 port = 0; // 0: ephemeral
     bool tls = true;
+    // The serving certificate, for the TLS failure tests: a valid one, one that expired a day ago,
+    // or one naming only CertificateAuthority::OtherServingName (only tls-server-name lets a client in).
+    enum class ServingCertificate { Valid, Expired, WrongName };
+    ServingCertificate servingCertificate = ServingCertificate::Valid;
     bool http1Only = false; // no HTTP/2 (neither h2 by ALPN nor h2c), for comparison
     QString kubeconfigOut; // empty: a temporary file, removed when the cluster stops
     int namespaces = 3;
@@ -34,7 +38,7 @@ struct SimOptions
     qint64 watchBufferLimit = 64 * 1024 * 1024;
     QString token; // empty: a random one
 
-    // Registers --listen, --tls, --plain, --http1-only, --kubeconfig-out, --namespaces, --nodes, --pods,
+    // Registers --listen, --tls, --plain, --serving-certificate, --http1-only, --kubeconfig-out, --namespaces, --nodes, --pods,
     // --churn, --history, --history-window, --faults, --seed (and the finer --bookmark-interval, --continue-ttl).
     static void addOptions(QCommandLineParser &parser);
     // Reads them back; nothing and *error when a value does not parse.

@@ -5,5 +5,9 @@ add_dependencies(tst_cligetwatch cachescope-sim cachescope-cli)
 cachescope_add_test(NAME tst_cliselectors SOURCES tst_cliselectors.cpp LIBRARIES Qt6::Network LABELS integration)
 add_dependencies(tst_cliselectors cachescope-cli)
 # The corpus of broken kubeconfig files: cachescope-cli fails at once with one clear error each.
-cachescope_add_test(NAME tst_kubeconfigcorpus SOURCES tst_kubeconfigcorpus.cpp simprocess.h LIBRARIES cachescope-core LABELS integration TIMEOUT 300)
+cachescope_add_test(NAME tst_kubeconfigcorpus SOURCES tst_kubeconfigcorpus.cpp simprocess.h clirun.h LIBRARIES cachescope-core LABELS integration TIMEOUT 300)
 add_dependencies(tst_kubeconfigcorpus cachescope-sim cachescope-cli)
+
+# TLS failures, one row per fault, through cachescope-cli against simulators serving bad certificates.
+cachescope_add_test(NAME tst_tlsfailures SOURCES tst_tlsfailures.cpp simprocess.h clirun.h LIBRARIES Qt6::Core LABELS integration TIMEOUT 300)
+add_dependencies(tst_tlsfailures cachescope-sim cachescope-cli)

@@ -7,6 +7,7 @@
 // the context it breaks and the reason, and nothing of the credentials; the working contexts of
 // the same merge stay usable — in the app always (the loaded Kubeconfig still resolves them), in
 // the CLI unless the file itself is unreadable, where kubectl refuses the whole merge too.
+#include "clirun.h"
 #include "core/kube/kubeconfig.h"
 #include "core/kube/restconfig.h"
 #include "simprocess.h"
@@ -60,31 +61,10 @@ Header headerOf(const QString &path)
     return header;
 }
 
-struct CliRun
+// A timeout far longer than the test waits: only failing at once passes.
+CachescopeTest::CliRun runCli(const QString &kubeconfigEnv, const QStringList &arguments)
 {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const QString &kubeconfigEnv, const QStringList &arguments)
-{
-    QProcess cli;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"KUBECONFIG"_s, kubeconfigEnv);
-    cli.setProcessEnvironment(env);
-    // A timeout far longer than the test waits: only failing at once passes.
-    cli.start(QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), arguments + QStringList{u"--timeout"_s, u"10m"_s});
-    CliRun run;
-    if (!cli.waitForFinished(90000)) {
-        cli.kill();
-        cli.waitForFinished();
-        return run;
-    }
-    run.exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
-    run.out = QString::fromUtf8(cli.readAllStandardOutput());
-    run.err = QString::fromUtf8(cli.readAllStandardError());
-    return run;
+    return CachescopeTest::runCli(kubeconfigEnv, arguments + QStringList{u"--timeout"_s, u"10m"_s});
 }
 
 } // namespace
@@ -120,7 +100,7 @@ private Q_SLOTS:
         const QString merge = path + u':' + m_sim.kubeconfig();
 
         // The CLI: one error, at once, naming the file (and line), the context and the reason.
-        const CliRun broken = runCli(merge, {u"get"_s, u"pods"_s, u"-A"_s, u"-o"_s, u"name"_s});
+        const CachescopeTest::CliRun broken = runCli(merge, {u"get"_s, u"pods"_s, u"-A"_s, u"-o"_s, u"name"_s});
         QCOMPARE(broken.exitCode, 1);
         QVERIFY2(broken.out.isEmpty(), qPrintable(broken.out));
         const QString prefix = u"error: "_s + path + u':' + (header.line > 0 ? QString::number(header.line) + u':' : QString());
@@ -144,7 +124,7 @@ private Q_SLOTS:
             return;
         }
         // The CLI too, for a file that loads: another context of the merge works.
-        const CliRun other = runCli(merge, {u"get"_s, u"pods"_s, u"-A"_s, u"-o"_s, u"name"_s, u"--context"_s, u"sim-token"_s});
+        const CachescopeTest::CliRun other = runCli(merge, {u"get"_s, u"pods"_s, u"-A"_s, u"-o"_s, u"name"_s, u"--context"_s, u"sim-token"_s});
         QVERIFY2(other.exitCode == 0, qPrintable(other.err));
         const QStringList names = other.out.split(u'\n', Qt::SkipEmptyParts);
         QVERIFY(!names.isEmpty());
