@@ -423,8 +423,11 @@ ApiError errorFromReply(QNetworkReply *reply, const QByteArray &body, const QStr
         // OpenSSL refuses a client key that is not the client certificate's before any byte is
         // sent (Qt: "Error loading private key, …key values mismatch"): the kubeconfig's user is
         // wrong, no retry will help. Qt has no error code of its own for it.
-        if (const QString why = reply->errorString(); why.contains(u"key values mismatch"_s) || why.contains(u"Error loading private key"_s)) {
+        // Any other key OpenSSL cannot load is the user's too, but not a mismatch: say only that.
+        if (const QString why = reply->errorString(); why.contains(u"key values mismatch"_s)) {
             return ApiError(ApiError::Kind::Credentials, u"the client key does not match the client certificate (%1)"_s.arg(why));
+        } else if (why.contains(u"Error loading private key"_s)) {
+            return ApiError(ApiError::Kind::Credentials, u"the client key cannot be used (%1)"_s.arg(why));
         }
         return ApiError(ApiError::Kind::Network, u"cannot reach %1: %2"_s.arg(host, reply->errorString()));
     }
