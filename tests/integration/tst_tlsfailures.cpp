@@ -131,7 +131,10 @@ private Q_SLOTS:
             QVERIFY2(run.out.startsWith(u"pod/"_s), qPrintable(run.out));
         } else {
             QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
-            QVERIFY2(run.err.startsWith(u"error: "_s), qPrintable(run.err));
+            // One error line. Qt 6.4 may print its own "QNetworkReplyImplPrivate::error: Internal
+            // problem" line beside it when a TLS handshake fails over HTTP/2: not ours, tolerated.
+            const QStringList errors = run.err.split(u'\n').filter(QRegularExpression(u"^error: "_s));
+            QVERIFY2(errors.size() == 1, qPrintable(run.err));
             QVERIFY2(!run.err.contains(u"retrying"_s), qPrintable(run.err));
         }
         if (!expect.isEmpty()) {
