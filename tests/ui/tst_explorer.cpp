@@ -385,6 +385,10 @@ private Q_SLOTS:
         QCOMPARE(explorer.navigation()->size(), 4);
         explorer.backAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(place(), u"sim-token deployments.apps -n "_s + namespaceName, 30000);
+        // The rest of the namespace list arrives after the place was reached: namespaces listed
+        // above the chosen one are no new choice, so Forward is still there.
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.contextsView()->namespaces().size(), fixture.sim.truth(u"namespaces"_s).size(), 10000);
+        QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
         QCOMPARE(explorer.navigation()->size(), 4);
         QVERIFY(explorer.forwardAction()->isEnabled());
     }

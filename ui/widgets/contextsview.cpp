@@ -5,6 +5,8 @@
 #include "ui/models/contextlistmodel.h"
 #include "ui/models/namespacelistmodel.h"
 
+#include <utility>
+
 #include <QComboBox>
 #include <QHeaderView>
 #include <QMenu>
@@ -54,10 +56,13 @@ ContextsView::ContextsView(Workspace *workspace, QWidget *parent)
     connect(m_namespaces, &QAbstractItemModel::modelReset, this, &ContextsView::namespacesChanged);
     connect(m_namespaceBox, &QComboBox::currentIndexChanged, this, [this] {
         // A cluster switch empties the list: that is the new cluster's start, not a choice made
-        // in the old one (which would open an informer there).
-        if (!m_switching) {
-            Q_EMIT currentNamespaceChanged(currentNamespace());
+        // in the old one (which would open an informer there). Namespaces listed above the
+        // chosen one move its row, not the choice.
+        const QString namespaceName = currentNamespace();
+        if (namespaceName == std::exchange(m_announcedNamespace, namespaceName) || m_switching) {
+            return;
         }
+        Q_EMIT currentNamespaceChanged(namespaceName);
     });
     connect(workspace, &Workspace::clusterDisconnecting, this, [this](Cluster *cluster) {
         if (cluster == m_current) {

@@ -61,6 +61,7 @@ private:
     QComboBox *m_namespaceBox; // owned (child)
     Cluster *m_current = nullptr; // not owned (the workspace's)
     bool m_switching = false; // emptying the namespace list for another cluster
+    QString m_announcedNamespace; // the last currentNamespaceChanged()
 };
 
 } // namespace Cachescope
