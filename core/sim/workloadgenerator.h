@@ -76,18 +76,39 @@ private:
     };
 
     QJsonObject makeNode(int index);
-    QJsonObject makePod(const Deployment &deployment, const QString &nodeName);
+    // Who an Event is about and who reports it, as in its involvedObject and source.
+    struct EventSubject
+    {
+        QString kind;
+        QString namespaceName;
+        QString name;
+        QString uid;
+        QString apiVersion;
+        QString fieldPath; // "spec.containers{app}" for a container's events
+    };
+    struct EventSource
+    {
+        QString component;
+        QString host;
+    };
+
+    QJsonObject makePod(const Deployment &deployment, const QString &name, const QString &nodeName, qint64 ageSeconds);
     QJsonObject managedFields(const QString &manager, const QString &operation, const QString &subresource, const QJsonObject &fields) const;
     QString randomSuffix(int length);
     QString backdated(int maxAgeSeconds);
     ResourceType type(const QString &id) const;
     void createPodFor(const Deployment &deployment);
-    void recordEvent(const QString &namespaceName,
-                     const QString &kind,
-                     const QString &name,
-                     const QString &reason,
-                     const QString &message,
-                     const QString &type = QStringLiteral("Normal"));
+    // An Event as the event recorder of client-go writes it: a repeat of the same reason and
+    // message about the same object bumps count and lastTimestamp of the Event already there
+    // instead of adding one (its EventCorrelator's aggregation).
+    void recordEvent(
+        const EventSubject &subject, const QString &reason, const QString &message, const EventSource &source, const QString &type = QStringLiteral("Normal"));
+    // An event of a pod's container "app", reported by the kubelet of its node.
+    void recordContainerEvent(const StoredObject &pod, const QString &reason, const QString &message, const QString &type = QStringLiteral("Normal"));
+    // What the scheduler and the kubelet report as a pod starts: Scheduled, Pulling, Pulled,
+    // Created, Started (a pod still waiting for its image stops after Pulling).
+    void recordPodStart(const StoredObject &pod, const QString &image);
+    void recordPendingEvents();
     void scaleDeployment(Deployment &deployment, int replicas);
     void updatePodStatus(const PodRef &pod);
     void onStoreEvent(const StoreEventPtr &event);
@@ -105,7 +126,12 @@ private:
     QHash<qsizetype, QSet<QString>> m_podsOf; // deployment index -> keys of its pods
     QList<PodRef> m_pods; // every pod in the store, for random picks
     QHash<QString, qsizetype> m_podIndex; // key -> index in m_pods
-    QList<PodRef> m_events;
+    QList<PodRef> m_events; // oldest first, for expiry
+    QHash<QString, QString> m_eventByCorrelation; // correlation key -> name of its Event
+    QHash<QString, QString> m_correlationOf; // "namespace/name" of an Event -> its correlation key
+    QList<ObjectPtr> m_killedPods; // deleted pods whose Killing event is pending
+    QTimer *m_eventTimer = nullptr; // owned (child)
+    bool m_populating = false;
     QTimer *m_churnTimer = nullptr; // owned (child)
     QTimer *m_reconcileTimer = nullptr; // owned (child)
     double m_churnRate = 0;
