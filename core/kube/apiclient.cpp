@@ -221,7 +221,7 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
                 return;
             }
             QNetworkRequest networkRequest = prepared;
-            networkRequest.setTransferTimeout(int(m_requestTimeout.count()));
+            networkRequest.setTransferTimeout(request.longRunning ? 0 : int(m_requestTimeout.count()));
             QNetworkAccessManager *manager = m_requests;
             QNetworkReply *reply =
                 request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);

@@ -24,6 +24,8 @@ struct ApiRequest
     QByteArray verb = "GET";
     QByteArray body;
     QByteArray contentType;
+    // A stream that may stay silent for long (a followed log): no transfer timeout ends it.
+    bool longRunning = false;
 };
 
 } // namespace Cachescope
