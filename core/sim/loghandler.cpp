@@ -76,7 +76,8 @@ instanceOf(const QJsonObject &pod, const QString &podName, const QString &contai
     return instance;
 }
 
-// A non-negative integer query parameter, nothing when absent, or the apiserver's 400.
+// An integer query parameter of at least minimum (0 or 1), nothing when absent, or the 400 of
+// the apiserver's PodLogOptions validation.
 std::variant<std::optional<qint64>, ApiError> integerParameter(const ApiCall &call, const QString &name, qint64 minimum)
 {
     if (!call.request.hasQuery(name))
@@ -85,7 +86,8 @@ std::variant<std::optional<qint64>, ApiError> integerParameter(const ApiCall &ca
     const QString text = call.request.queryValue(name);
     const qint64 value = text.toLongLong(&ok);
     if (!ok || value < minimum) {
-        return ApiError::badRequest(u"PodLogOptions \"\" is invalid: %1: Invalid value: %2: must be greater than %3"_s.arg(name, text).arg(minimum - 1));
+        return ApiError::badRequest(u"PodLogOptions \"%1\" is invalid: %2: Invalid value: %3: %4"_s.arg(
+            call.route.name, name, text, minimum > 0 ? u"must be greater than 0"_s : u"must be greater than or equal to 0"_s));
     }
     return std::optional<qint64>(value);
 }

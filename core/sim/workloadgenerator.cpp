@@ -856,8 +856,7 @@ void WorkloadGenerator::churnOnce()
         // A failing readiness probe, the event a cluster repeats most (its count climbs).
         const PodRef pod = m_pods.at(qsizetype(m_random() % quint64(m_pods.size())));
         if (const ObjectPtr stored = m_store->get(type(u"pods"_s), pod.namespaceName, pod.name)) {
-            recordContainerEvent(
-                *stored, u"Unhealthy"_s, u"Readiness probe failed: Get \"http://%1:8080/healthz\": context deadline exceeded"_s.arg(pod.name), u"Warning"_s);
+            recordContainerEvent(*stored, u"Unhealthy"_s, u"Readiness probe failed: HTTP probe failed with statuscode: 503"_s, u"Warning"_s);
         }
     } else if (roll < 80 && !m_deployments.isEmpty()) {
         // Scale by one around the initial size, so the pod count wanders but stays near --pods.

@@ -23,13 +23,22 @@ class ObjectStore;
 // nodeName, phases, restarts, conditions, container statuses and realistic `managedFields`
 // (a pod is about 5 KiB of JSON, like one of a real cluster), plus services, endpoints,
 // configmaps, secrets, serviceaccounts, events, the Widget CustomResourceDefinition and a few
-// widgets. Creation times are backdated so ages look lived-in.
+// widgets. Creation times are backdated so ages look lived-in; the pods have run for up to two
+// hours (a restarted container's lastState says when its previous instance ran), so their
+// generated logs (LogHandler) have a past.
 //
 // setChurn(rate) then applies about `rate` changes per second: pod status updates (restarts,
-// readiness, phase), events, deployment scale ups and downs (with their pods created and
+// readiness, phase), failing probes, deployment scale ups and downs (with their pods created and
 // deleted), pod deletions with replacements, configmap edits. It also plays the controllers a
 // cluster has: a deployment scaled through the API (kubectl scale) gets its replicaset and pods
 // adjusted, and a pod of a replicaset deleted by a client is replaced.
+//
+// Events are written as the components would: the scheduler's Scheduled and the kubelet's
+// Pulling, Pulled, Created, Started as a pod starts, BackOff on a restart, Killing on any pod
+// deletion (API clients' too), the replicaset controller's SuccessfulCreate/SuccessfulDelete and
+// the deployment controller's ScalingReplicaSet, with involvedObject (uid included) and source.
+// A repeat of the same reason and message about the same object bumps count and lastTimestamp,
+// as client-go's EventCorrelator aggregates; the oldest go once there are max(200, pods).
 //
 // Thread: server thread; the store must outlive it.
 class WorkloadGenerator final : public QObject
