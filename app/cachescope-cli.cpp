@@ -3,6 +3,7 @@
 #include "core/cli/contextscommand.h"
 #include "core/cli/controlcommand.h"
 #include "core/cli/getcommand.h"
+#include "core/cli/logscommand.h"
 #include "core/cli/terminationsignals.h"
 #include "core/cli/watchcommand.h"
 #include "core/kube/kubeconfig.h"
@@ -31,7 +32,9 @@ int main(int argc, char *argv[])
                                      "  get RESOURCE   sync an informer and print from its cache (-n/-A, -l, --field-selector, --index, -o)\n"
                                      "  watch RESOURCE print one JSON line per informer notification (--for, --dump; SIGINT ends it)\n"
                                      "  control RESOURCE run a built-in controller on an informer, then print its findings and workqueue\n"
-                                     "                 metrics (--controller, --param, --workers, --max-retries, --for)\n\n"_s +
+                                     "                 metrics (--controller, --param, --workers, --max-retries, --for)\n"
+                                     "  logs POD       print a container's log as kubectl logs does (-c, -f, --previous, --timestamps,\n"
+                                     "                 --tail, --since, --since-time, --limit-bytes)\n\n"_s +
                                      Cachescope::ControlCommand::controllersHelp());
     parser.addHelpOption();
     parser.addVersionOption();
@@ -43,6 +46,7 @@ int main(int argc, char *argv[])
     // command reads the ones it takes.
     Cachescope::GetCommand::addOptions(parser);
     Cachescope::ControlCommand::addOptions(parser);
+    Cachescope::LogsCommand::addOptions(parser);
     for (const QCommandLineOption &option : {QCommandLineOption(u"for"_s, u"watch, control: stop after this long (e.g. 30s, 5m)."_s, u"duration"_s),
                                              QCommandLineOption(u"dump"_s, u"watch: when stopping, write the cache to this file as a v1 List."_s, u"file"_s)}) {
         parser.addOption(option);
@@ -58,7 +62,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     const QString command = positional.constFirst();
-    const bool takesResource = command == u"get"_s || command == u"watch"_s || command == u"control"_s;
+    const bool takesResource = command == u"get"_s || command == u"watch"_s || command == u"control"_s || command == u"logs"_s;
     if (positional.size() > (takesResource ? 2 : 1)) {
         err << "error: unexpected arguments after \"" << command << "\": " << positional.mid(1).join(u' ') << '\n';
         return 1;
@@ -84,6 +88,19 @@ int main(int argc, char *argv[])
             }
             Cachescope::GetCommand run(config, parser.value(contextOption), *options, out, err);
             QObject::connect(&run, &Cachescope::GetCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+            run.start();
+            return app.exec();
+        }
+        if (command == u"logs"_s) {
+            const auto options = Cachescope::LogsCommand::fromParser(parser, resource, &error);
+            if (!options) {
+                err << "error: " << error << '\n';
+                return 1;
+            }
+            Cachescope::LogsCommand run(config, parser.value(contextOption), *options, out, err);
+            Cachescope::TerminationSignals signals;
+            QObject::connect(&signals, &Cachescope::TerminationSignals::terminationRequested, &run, &Cachescope::LogsCommand::stop);
+            QObject::connect(&run, &Cachescope::LogsCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
             run.start();
             return app.exec();
         }

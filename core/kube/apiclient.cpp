@@ -221,8 +221,11 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
                 return;
             }
             QNetworkRequest networkRequest = prepared;
-            networkRequest.setTransferTimeout(int(m_requestTimeout.count()));
-            QNetworkAccessManager *manager = m_requests;
+            networkRequest.setTransferTimeout(request.longRunning ? 0 : int(m_requestTimeout.count()));
+            // A long-running stream (a followed log) holds its connection as long as a watch does,
+            // so it goes on a watch QNAM: over HTTP/1.1, lists and gets never queue behind it.
+            const bool longRunning = request.longRunning;
+            QNetworkAccessManager *manager = longRunning ? acquireWatchManager() : m_requests;
             QNetworkReply *reply =
                 request.verb == "GET" ? manager->get(networkRequest) : manager->sendCustomRequest(networkRequest, request.verb, request.body);
             if (onBody) {
@@ -230,10 +233,16 @@ void ApiClient::attempt(const ApiRequest &request, QObject *context, BodyCallbac
                 // waits unread. Qt 6.4's HTTP/2 ignores it (see handOver below).
                 reply->setReadBufferSize(streamReadBuffer);
             }
-            ++m_requestsInFlight[manager];
-            connect(reply, &QNetworkReply::finished, this, [this, reply, manager] {
+            if (!longRunning) {
+                ++m_requestsInFlight[manager];
+            }
+            connect(reply, &QNetworkReply::finished, this, [this, reply, manager, longRunning] {
                 if (reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()) {
                     m_http2Seen = true;
+                }
+                if (longRunning) {
+                    releaseWatchManager(manager);
+                    return;
                 }
                 if (reply->error() == QNetworkReply::OperationCanceledError && manager == m_requests && reply->property("cachescopeAborted").isNull()) {
                     // The transfer timeout fired (a caller's abort is marked): the connection is

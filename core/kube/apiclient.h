@@ -39,8 +39,8 @@ class WatchStream;
 // Connections: Qt 6.4 keeps at most 6 HTTP/1.1 connections per host per QNAM and cannot raise
 // it, and each watch holds one for its lifetime. So the client keeps a pool of QNAMs on its
 // thread: one for ordinary requests, and watch QNAMs that carry at most watchesPerManager()
-// watches each, created as needed and dropped when idle. Lists and gets never queue behind
-// watches; 50 watches take 13 connections-worth of QNAMs over HTTP/1.1. Once the server has
+// watches each (or long-running streams: ApiRequest::longRunning, a followed log), created as
+// needed and dropped when idle. Lists and gets never queue behind watches; 50 watches take 13 connections-worth of QNAMs over HTTP/1.1. Once the server has
 // answered over HTTP/2, a watch QNAM takes up to 200 watches, multiplexed on its one connection
 // (the apiserver allows 250 concurrent streams per connection; client-go also puts every watch
 // on one connection).

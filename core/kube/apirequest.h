@@ -24,6 +24,9 @@ struct ApiRequest
     QByteArray verb = "GET";
     QByteArray body;
     QByteArray contentType;
+    // A stream that may stay silent for long (a followed log): no transfer timeout ends it, and
+    // it is sent on a watch QNAM, as it holds its connection as long as a watch does.
+    bool longRunning = false;
 };
 
 } // namespace Cachescope

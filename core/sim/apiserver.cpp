@@ -6,6 +6,7 @@
 #include "core/sim/discovery.h"
 #include "core/sim/httpexchange.h"
 #include "core/sim/httpserver.h"
+#include "core/sim/loghandler.h"
 #include "core/sim/objectstore.h"
 #include "core/sim/pendingfault.h"
 #include "core/sim/resourceselector.h"
@@ -32,11 +33,15 @@ ApiServer::ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPl
     , m_patch(store)
     , m_delete(store, catalog)
     , m_scale(store)
+    , m_logs(new LogHandler(store, settings.logSeed, this))
 {
     QPointer<WatchHandler> guard(m_watch);
-    m_store->addListener([guard](const StoreEventPtr &event) {
+    QPointer<LogHandler> logs(m_logs);
+    m_store->addListener([guard, logs](const StoreEventPtr &event) {
         if (guard)
             guard->deliver(event);
+        if (logs)
+            logs->deliver(event);
     });
 }
 
@@ -160,6 +165,14 @@ void ApiServer::handleResource(const ApiCall &call)
     const bool collection = call.route.isCollection();
     if (call.route.subresource == u"scale") {
         m_scale.serve(call);
+        return;
+    }
+    if (call.route.subresource == u"log") {
+        // Only GET: a PATCH of pods/log must not reach the pod.
+        if (method == "GET")
+            m_logs->serve(call);
+        else
+            call.sendError(ApiError::methodNotAllowed());
         return;
     }
     if (method == "GET") {

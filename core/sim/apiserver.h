@@ -17,6 +17,7 @@ namespace Cachescope::Sim {
 
 class HttpExchange;
 class HttpServer;
+class LogHandler;
 class ObjectStore;
 class ResourceCatalog;
 class WatchHandler;
@@ -30,7 +31,8 @@ struct ApiCall;
 // ListPaginator), WatchHandler (WatchSession: resume from a version, bookmarks, timeoutSeconds,
 // 410 for versions older than the history, streaming lists), GetHandler, WriteHandler (create,
 // replace, the status subresource), PatchHandler (JSON / merge / strategic merge), DeleteHandler
-// (with the owner cascade) and ScaleHandler (the scale subresource). Each answers through an
+// (with the owner cascade), ScaleHandler (the scale subresource) and LogHandler (a pod's
+// containers' logs, followed or not). Each answers through an
 // ApiCall, in the representation Accept asks (ContentNegotiation: Table, PartialObjectMetadata).
 //
 // Reads (list, get, watch) meet the FaultPlan here, in one place: the decision is drawn, an
@@ -51,6 +53,7 @@ public:
         int continueTtlMs = 5 * 60 * 1000; // etcd's default compaction period
         qint64 watchBufferLimit = 64 * 1024 * 1024;
         QString serverAddress; // "127.0.0.1:PORT", for /api's serverAddressByClientCIDRs
+        quint64 logSeed = 1; // of the containers' generated logs (LogHandler)
     };
 
     ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPlan *faults, const Settings &settings, QObject *parent = nullptr);
@@ -83,6 +86,7 @@ private:
     PatchHandler m_patch;
     DeleteHandler m_delete;
     ScaleHandler m_scale;
+    LogHandler *m_logs; // child
 };
 
 } // namespace Cachescope::Sim

@@ -14,8 +14,11 @@ QJsonArray verbs()
     return QJsonArray{u"create"_s, u"delete"_s, u"get"_s, u"list"_s, u"patch"_s, u"update"_s, u"watch"_s};
 }
 
-QJsonArray subresourceVerbs()
+QJsonArray subresourceVerbs(const QString &subresource)
 {
+    // pods/log is read-only, as the apiserver announces it.
+    if (subresource == u"log")
+        return QJsonArray{u"get"_s};
     return QJsonArray{u"get"_s, u"patch"_s, u"update"_s};
 }
 
@@ -107,7 +110,7 @@ QJsonObject Discovery::apiResourceList(const ResourceCatalog &catalog, const QSt
                 {u"singularName"_s, QString()},
                 {u"namespaced"_s, type.namespaced},
                 {u"kind"_s, subresource == u"scale" ? u"Scale"_s : type.kind},
-                {u"verbs"_s, subresourceVerbs()},
+                {u"verbs"_s, subresourceVerbs(subresource)},
             };
             if (subresource == u"scale") {
                 sub.insert(u"group"_s, u"autoscaling"_s);
@@ -157,7 +160,7 @@ QJsonObject Discovery::aggregated(const ResourceCatalog &catalog, bool legacyCor
                     {u"subresource"_s, subresource},
                     {u"responseKind"_s,
                      QJsonObject{{u"group"_s, scale ? u"autoscaling"_s : type.group}, {u"version"_s, u"v1"_s}, {u"kind"_s, scale ? u"Scale"_s : type.kind}}},
-                    {u"verbs"_s, subresourceVerbs()},
+                    {u"verbs"_s, subresourceVerbs(subresource)},
                 });
             }
             if (!subresources.isEmpty())

@@ -50,6 +50,17 @@ ObjectPtr ObjectStore::makeObject(const QJsonObject &object, quint64 rv) const
         stored->labels.insert(it.key(), it.value().toString());
     stored->nodeName = object.value(u"spec").toObject().value(u"nodeName").toString();
     stored->phase = object.value(u"status").toObject().value(u"phase").toString();
+    if (object.value(u"kind").toString() == u"Event") {
+        // The fields the apiserver registers for events (kubectl get events --field-selector
+        // involvedObject.name=NAME, what `kubectl describe` asks for).
+        const QJsonObject involved = object.value(u"involvedObject").toObject();
+        for (const QString &field : {u"kind"_s, u"namespace"_s, u"name"_s, u"uid"_s, u"apiVersion"_s, u"resourceVersion"_s, u"fieldPath"_s})
+            stored->selectableFields.insert(u"involvedObject."_s + field, involved.value(field).toString());
+        stored->selectableFields.insert(u"reason"_s, object.value(u"reason").toString());
+        stored->selectableFields.insert(u"reportingComponent"_s, object.value(u"reportingComponent").toString());
+        stored->selectableFields.insert(u"source"_s, object.value(u"source").toObject().value(u"component").toString());
+        stored->selectableFields.insert(u"type"_s, object.value(u"type").toString());
+    }
     stored->resourceVersion = rv;
     stored->json = JsonWriter::compact(object);
     return stored;

@@ -31,7 +31,7 @@ ResourceCatalog::ResourceCatalog()
     const QString core;
     add(core, u"Namespace"_s, u"namespaces"_s, false, {u"ns"_s}, {u"status"_s}, false);
     add(core, u"Node"_s, u"nodes"_s, false, {u"no"_s}, {u"status"_s}, false);
-    add(core, u"Pod"_s, u"pods"_s, true, {u"po"_s}, {u"status"_s}, true);
+    add(core, u"Pod"_s, u"pods"_s, true, {u"po"_s}, {u"status"_s, u"log"_s}, true);
     add(core, u"Service"_s, u"services"_s, true, {u"svc"_s}, {u"status"_s}, true);
     add(core, u"Endpoints"_s, u"endpoints"_s, true, {u"ep"_s}, {}, false);
     add(core, u"ConfigMap"_s, u"configmaps"_s, true, {u"cm"_s}, {}, false);

@@ -18,7 +18,7 @@ struct ResourceType
     bool namespaced = true;
     QStringList shortNames;
     QStringList categories;
-    QStringList subresources; // "status", "scale"
+    QStringList subresources; // "status", "scale", "log"
     bool custom = false; // served because of a CustomResourceDefinition
     // A custom resource's `additionalPrinterColumns` (name, type, jsonPath, description,
     // priority), as its CustomResourceDefinition declares them; what `kubectl get` shows.

@@ -17,7 +17,7 @@ struct ResourceRoute
     ResourceType type;
     QString namespaceName; // empty: every namespace, or a cluster-scoped resource
     QString name; // empty: the collection
-    QString subresource; // "status", "scale" or empty
+    QString subresource; // "status", "scale", "log" or empty
     bool watchPath = false;
 
     [[nodiscard]] bool isCollection() const { return name.isEmpty(); }

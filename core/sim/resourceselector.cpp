@@ -16,6 +16,11 @@ QStringList supportedFields(const ResourceType &type)
     QStringList fields{u"metadata.name"_s, u"metadata.namespace"_s};
     if (type.kind == u"Pod")
         fields << u"spec.nodeName"_s << u"status.phase"_s;
+    if (type.kind == u"Event") {
+        fields << u"involvedObject.kind"_s << u"involvedObject.namespace"_s << u"involvedObject.name"_s << u"involvedObject.uid"_s
+               << u"involvedObject.apiVersion"_s << u"involvedObject.resourceVersion"_s << u"involvedObject.fieldPath"_s << u"reason"_s
+               << u"reportingComponent"_s << u"source"_s << u"type"_s;
+    }
     return fields;
 }
 

@@ -15,7 +15,8 @@ struct StoredObject;
 // ResourceSelector is the labelSelector and fieldSelector of a list or watch, read once from
 // the query: a selector that does not parse, or a field selector on a field the apiserver does
 // not register for the kind (every kind: metadata.name, metadata.namespace; pods also
-// spec.nodeName, status.phase), is a 400 with apimachinery's words. A value type.
+// spec.nodeName, status.phase; events involvedObject.*, reason, reportingComponent, source and
+// type), is a 400 with apimachinery's words. A value type.
 struct ResourceSelector
 {
     LabelSelector labels;

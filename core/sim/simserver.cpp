@@ -52,6 +52,7 @@ bool SimServer::start(QString *error)
     settings.bookmarkIntervalMs = m_options.bookmarkIntervalMs;
     settings.continueTtlMs = m_options.continueTtlMs;
     settings.watchBufferLimit = m_options.watchBufferLimit;
+    settings.logSeed = m_options.seed;
     m_api = new ApiServer(m_store.get(), m_catalog, m_faults, settings, this);
     m_api->attach(m_http);
 

@@ -14,7 +14,7 @@ QString StoredObject::fieldValue(const QString &field) const
         return nodeName;
     if (field == u"status.phase")
         return phase;
-    return {};
+    return selectableFields.value(field);
 }
 
 QByteArray StoreEvent::typeName(StoreEventType eventType)

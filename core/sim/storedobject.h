@@ -21,6 +21,9 @@ struct StoredObject
     QMap<QString, QString> labels;
     QString nodeName; // pods: spec.nodeName
     QString phase; // pods: status.phase
+    // The further fields a field selector may name for the kind (events: involvedObject.name,
+    // reason, type, source ...), field path -> value; empty for most kinds.
+    QMap<QString, QString> selectableFields;
     quint64 resourceVersion = 0;
 
     // The cache key client-go uses: "namespace/name", or "name" when cluster-scoped.

@@ -74,6 +74,12 @@ WorkloadGenerator::WorkloadGenerator(ObjectStore *store, const ResourceCatalog *
     m_reconcileTimer->setSingleShot(true);
     m_reconcileTimer->setInterval(0);
     connect(m_reconcileTimer, &QTimer::timeout, this, &WorkloadGenerator::reconcile);
+    // Events about a deletion are written after the delete's own listeners have run, not from
+    // inside them.
+    m_eventTimer = new QTimer(this);
+    m_eventTimer->setSingleShot(true);
+    m_eventTimer->setInterval(0);
+    connect(m_eventTimer, &QTimer::timeout, this, &WorkloadGenerator::recordPendingEvents);
     QPointer<WorkloadGenerator> guard(this);
     m_store->addListener([guard](const StoreEventPtr &event) {
         if (guard)
@@ -116,33 +122,92 @@ QJsonObject WorkloadGenerator::managedFields(const QString &manager, const QStri
 }
 
 void WorkloadGenerator::recordEvent(
-    const QString &namespaceName, const QString &kind, const QString &name, const QString &reason, const QString &message, const QString &eventType)
+    const EventSubject &subject, const QString &reason, const QString &message, const EventSource &source, const QString &eventType)
 {
+    const ResourceType events = type(u"events"_s);
     const QString time = now();
-    const QString eventName = name + u'.' + QString::number(0x17f000000000LL + (++m_eventSerial), 16);
-    QJsonObject event{
+    const QString correlation =
+        QStringList{
+            subject.kind, subject.namespaceName, subject.name, subject.uid, subject.fieldPath, reason, message, source.component, source.host, eventType}
+            .join(u'\x1f');
+    const QString namespaceName = subject.namespaceName.isEmpty() ? u"default"_s : subject.namespaceName;
+    if (const auto it = m_eventByCorrelation.constFind(correlation); it != m_eventByCorrelation.cend()) {
+        if (const ObjectPtr stored = m_store->get(events, namespaceName, *it)) {
+            QJsonObject event = QJsonDocument::fromJson(stored->json).object();
+            event.insert(u"count"_s, event.value(u"count").toInt(1) + 1);
+            event.insert(u"lastTimestamp"_s, time);
+            if (m_store->update(events, event).ok())
+                return;
+        }
+    }
+    const QString eventName = subject.name + u'.' + QString::number(0x17f000000000LL + (++m_eventSerial), 16);
+    QJsonObject involved{{u"kind"_s, subject.kind}, {u"name"_s, subject.name}, {u"uid"_s, subject.uid}, {u"apiVersion"_s, subject.apiVersion}};
+    if (!subject.namespaceName.isEmpty())
+        involved.insert(u"namespace"_s, subject.namespaceName);
+    if (!subject.fieldPath.isEmpty())
+        involved.insert(u"fieldPath"_s, subject.fieldPath);
+    QJsonObject sourceObject{{u"component"_s, source.component}};
+    if (!source.host.isEmpty())
+        sourceObject.insert(u"host"_s, source.host);
+    const QJsonObject event{
         {u"metadata"_s, QJsonObject{{u"name"_s, eventName}, {u"namespace"_s, namespaceName}}},
-        {u"involvedObject"_s,
-         QJsonObject{{u"kind"_s, kind}, {u"namespace"_s, namespaceName}, {u"name"_s, name}, {u"apiVersion"_s, kind == u"Pod" ? u"v1"_s : u"apps/v1"_s}}},
+        {u"involvedObject"_s, involved},
         {u"reason"_s, reason},
         {u"message"_s, message},
-        {u"source"_s, QJsonObject{{u"component"_s, kind == u"Pod" ? u"kubelet"_s : u"deployment-controller"_s}}},
+        {u"source"_s, sourceObject},
         {u"firstTimestamp"_s, time},
         {u"lastTimestamp"_s, time},
         {u"count"_s, 1},
         {u"type"_s, eventType},
         {u"eventTime"_s, QJsonValue::Null},
-        {u"reportingComponent"_s, kind == u"Pod" ? u"kubelet"_s : u"deployment-controller"_s},
-        {u"reportingInstance"_s, QString()},
+        {u"reportingComponent"_s, source.component},
+        {u"reportingInstance"_s, source.host},
     };
-    if (m_store->create(type(u"events"_s), event).ok())
+    if (m_store->create(events, event).ok()) {
         m_events.append({namespaceName, eventName});
+        m_eventByCorrelation.insert(correlation, eventName);
+        m_correlationOf.insert(namespaceName + u'/' + eventName, correlation);
+    }
     // Events expire in a real cluster (an hour by default); here the oldest go once there are
     // many, so a long churn does not grow the store without bound.
     while (m_events.size() > qMax(200, m_settings.pods)) {
         const PodRef oldest = m_events.takeFirst();
-        (void)m_store->remove(type(u"events"_s), oldest.namespaceName, oldest.name);
+        m_eventByCorrelation.remove(m_correlationOf.take(oldest.namespaceName + u'/' + oldest.name));
+        (void)m_store->remove(events, oldest.namespaceName, oldest.name);
     }
+}
+
+void WorkloadGenerator::recordContainerEvent(const StoredObject &pod, const QString &reason, const QString &message, const QString &eventType)
+{
+    recordEvent({u"Pod"_s, pod.namespaceName, pod.name, pod.uid, u"v1"_s, u"spec.containers{app}"_s}, reason, message, {u"kubelet"_s, pod.nodeName}, eventType);
+}
+
+void WorkloadGenerator::recordPodStart(const StoredObject &pod, const QString &image)
+{
+    recordEvent({u"Pod"_s, pod.namespaceName, pod.name, pod.uid, u"v1"_s, QString()},
+                u"Scheduled"_s,
+                u"Successfully assigned %1/%2 to %3"_s.arg(pod.namespaceName, pod.name, pod.nodeName),
+                {u"default-scheduler"_s, QString()});
+    recordContainerEvent(pod, u"Pulling"_s, u"Pulling image \"%1\""_s.arg(image));
+    if (pod.phase == u"Pending")
+        return;
+    // Pull times and sizes from the name, not the generator's random sequence, which the
+    // objects of a seed depend on.
+    const size_t hash = qHash(pod.name, 0);
+    const QString pull = QString::number(0.4 + double(hash % 2600) / 1000.0, 'f', 3);
+    recordContainerEvent(
+        pod,
+        u"Pulled"_s,
+        u"Successfully pulled image \"%1\" in %2s (%2s including waiting). Image size: %3 bytes."_s.arg(image, pull).arg(20000000 + hash % 90000000));
+    recordContainerEvent(pod, u"Created"_s, u"Created container: app"_s);
+    recordContainerEvent(pod, u"Started"_s, u"Started container app"_s);
+}
+
+void WorkloadGenerator::recordPendingEvents()
+{
+    const QList<ObjectPtr> killed = std::exchange(m_killedPods, {});
+    for (const ObjectPtr &pod : killed)
+        recordContainerEvent(*pod, u"Killing"_s, u"Stopping container app"_s);
 }
 
 QJsonObject WorkloadGenerator::makeNode(int index)
@@ -198,10 +263,10 @@ QJsonObject WorkloadGenerator::makeNode(int index)
     };
 }
 
-QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QString &nodeName)
+QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QString &name, const QString &nodeName, qint64 ageSeconds)
 {
-    const QString name = deployment.replicaSetName + u'-' + randomSuffix(5);
-    const QString time = now();
+    const QDateTime started = QDateTime::currentDateTimeUtc().addSecs(-ageSeconds);
+    const QString time = timestamp(started);
     const quint64 roll = m_random() % 100;
     // Mostly Running, as in a healthy cluster, with the usual stragglers.
     const QString phase = roll < 90 ? u"Running"_s : roll < 95 ? u"Pending"_s : roll < 98 ? u"Succeeded"_s : u"Failed"_s;
@@ -234,9 +299,19 @@ QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QStri
         {u"terminationMessagePolicy"_s, u"File"_s},
         {u"imagePullPolicy"_s, u"IfNotPresent"_s},
     };
+    // A restarted container started again a while after its pod; the instance before it ran
+    // until ten seconds earlier (its log is what `kubectl logs --previous` reads).
+    const QDateTime containerStarted = restarts > 0 ? started.addSecs(ageSeconds * 2 / 3) : started;
+    const QDateTime lastFinished = containerStarted.addSecs(-10);
+    const QJsonObject lastState = restarts == 0 ? QJsonObject()
+                                                : QJsonObject{{u"terminated"_s,
+                                                               QJsonObject{{u"exitCode"_s, 137},
+                                                                           {u"reason"_s, u"OOMKilled"_s},
+                                                                           {u"startedAt"_s, timestamp(lastFinished.addSecs(-qMax<qint64>(60, ageSeconds / 2)))},
+                                                                           {u"finishedAt"_s, timestamp(lastFinished)}}}};
     QJsonObject state;
     if (running)
-        state = QJsonObject{{u"running"_s, QJsonObject{{u"startedAt"_s, time}}}};
+        state = QJsonObject{{u"running"_s, QJsonObject{{u"startedAt"_s, timestamp(containerStarted)}}}};
     else if (phase == u"Pending")
         state = QJsonObject{{u"waiting"_s, QJsonObject{{u"reason"_s, u"ContainerCreating"_s}}}};
     else
@@ -247,7 +322,7 @@ QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QStri
                                          {u"finishedAt"_s, time}}}};
     const QJsonObject containerStatus{{u"name"_s, u"app"_s},
                                       {u"state"_s, state},
-                                      {u"lastState"_s, QJsonObject()},
+                                      {u"lastState"_s, lastState},
                                       {u"ready"_s, running},
                                       {u"restartCount"_s, restarts},
                                       {u"image"_s, deployment.image},
@@ -329,6 +404,7 @@ QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QStri
         {u"metadata"_s,
          QJsonObject{
              {u"name"_s, name},
+             {u"creationTimestamp"_s, time},
              {u"generateName"_s, QString(deployment.replicaSetName + u'-')},
              {u"namespace"_s, deployment.namespaceName},
              {u"labels"_s, labels},
@@ -380,11 +456,26 @@ QJsonObject WorkloadGenerator::makePod(const Deployment &deployment, const QStri
 void WorkloadGenerator::createPodFor(const Deployment &deployment)
 {
     const QString node = m_nodes.isEmpty() ? QString() : m_nodes.at(qsizetype(m_random() % quint64(m_nodes.size())));
-    (void)m_store->create(type(u"pods"_s), makePod(deployment, node));
+    // The pods a cluster starts with have run for up to two hours, so their logs have a past;
+    // the age comes from the suffix of the name, not the random sequence the objects of a seed
+    // depend on.
+    const QString name = deployment.replicaSetName + u'-' + randomSuffix(5);
+    const QJsonObject pod = makePod(deployment, name, node, m_populating ? qint64(qHash(name, 0) % (2 * 3600)) : 0);
+    ObjectStore::CreateOptions options;
+    options.keepCreationTimestamp = true;
+    const ObjectStore::WriteResult result = m_store->create(type(u"pods"_s), pod, options);
+    if (!result.ok() || m_populating)
+        return;
+    recordEvent({u"ReplicaSet"_s, deployment.namespaceName, deployment.replicaSetName, deployment.replicaSetUid, u"apps/v1"_s, QString()},
+                u"SuccessfulCreate"_s,
+                u"Created pod: %1"_s.arg(result.object->name),
+                {u"replicaset-controller"_s, QString()});
+    recordPodStart(*result.object, deployment.image);
 }
 
 void WorkloadGenerator::populate()
 {
+    m_populating = true;
     const ResourceType namespaces = type(u"namespaces"_s);
     QStringList appNamespaces;
     for (int i = 0; i < m_settings.namespaces; ++i)
@@ -560,11 +651,17 @@ void WorkloadGenerator::populate()
         m_dirty.insert(i);
     reconcile();
 
-    // A few events about the first pods, as a fresh cluster's scheduler and kubelet leave them.
+    m_populating = false;
+
+    // The events of the first pods' start, as the scheduler and kubelet left them (every pod's
+    // would be five events per pod, too many for a large cluster).
+    const ResourceType pods = type(u"pods"_s);
     for (qsizetype i = 0; i < qMin<qsizetype>(m_pods.size(), 20); ++i) {
         const PodRef &pod = m_pods.at(i);
-        recordEvent(pod.namespaceName, u"Pod"_s, pod.name, u"Scheduled"_s, u"Successfully assigned %1/%2"_s.arg(pod.namespaceName, pod.name));
-        recordEvent(pod.namespaceName, u"Pod"_s, pod.name, u"Started"_s, u"Started container app"_s);
+        if (const ObjectPtr stored = m_store->get(pods, pod.namespaceName, pod.name)) {
+            const qsizetype owner = m_hashIndex.value(stored->labels.value(u"pod-template-hash"_s), -1);
+            recordPodStart(*stored, owner >= 0 ? m_deployments.at(owner).image : QString());
+        }
     }
 }
 
@@ -579,6 +676,9 @@ void WorkloadGenerator::onStoreEvent(const StoreEventPtr &event)
             if (owner >= 0)
                 m_podsOf[owner].insert(key);
         } else if (event->type == StoreEventType::Deleted) {
+            // The kubelet stops the containers of a deleted pod, whoever deleted it.
+            m_killedPods.append(event->object);
+            m_eventTimer->start();
             if (owner >= 0)
                 m_podsOf[owner].remove(key);
             const qsizetype index = m_podIndex.value(key, -1);
@@ -624,8 +724,15 @@ void WorkloadGenerator::reconcile()
         const QStringList owned = m_podsOf.value(index).values();
         for (qsizetype i = owned.size(); i < desired; ++i)
             createPodFor(deployment);
-        for (qsizetype i = desired; i < owned.size(); ++i)
-            (void)m_store->remove(pods, owned.at(i).section(u'/', 0, 0), owned.at(i).section(u'/', 1));
+        for (qsizetype i = desired; i < owned.size(); ++i) {
+            const QString podName = owned.at(i).section(u'/', 1);
+            if (m_store->remove(pods, owned.at(i).section(u'/', 0, 0), podName).ok()) {
+                recordEvent({u"ReplicaSet"_s, deployment.namespaceName, deployment.replicaSetName, deployment.replicaSetUid, u"apps/v1"_s, QString()},
+                            u"SuccessfulDelete"_s,
+                            u"Deleted pod: %1"_s.arg(podName),
+                            {u"replicaset-controller"_s, QString()});
+            }
+        }
         if (deployment.replicas != desired) {
             if (const ObjectPtr rs = m_store->get(replicaSets, deployment.namespaceName, deployment.replicaSetName)) {
                 QJsonObject rsObject = QJsonDocument::fromJson(rs->json).object();
@@ -635,11 +742,12 @@ void WorkloadGenerator::reconcile()
                 rsObject.insert(u"status"_s, QJsonObject{{u"replicas"_s, desired}, {u"readyReplicas"_s, desired}, {u"availableReplicas"_s, desired}});
                 (void)m_store->update(replicaSets, rsObject);
             }
-            recordEvent(deployment.namespaceName,
-                        u"Deployment"_s,
-                        deployment.name,
+            recordEvent({u"Deployment"_s, deployment.namespaceName, deployment.name, deployment.uid, u"apps/v1"_s, QString()},
                         u"ScalingReplicaSet"_s,
-                        u"Scaled %1 replica set %2 to %3"_s.arg(desired > deployment.replicas ? u"up"_s : u"down"_s, deployment.replicaSetName).arg(desired));
+                        u"Scaled %1 replica set %2 from %3 to %4"_s.arg(desired > deployment.replicas ? u"up"_s : u"down"_s, deployment.replicaSetName)
+                            .arg(deployment.replicas)
+                            .arg(desired),
+                        {u"deployment-controller"_s, QString()});
             deployment.replicas = desired;
         }
         const QJsonObject status{{u"observedGeneration"_s, object.value(u"metadata").toObject().value(u"generation")},
@@ -692,19 +800,23 @@ void WorkloadGenerator::updatePodStatus(const PodRef &pod)
     QJsonObject container = statuses.at(0).toObject();
     const quint64 roll = m_random() % 10;
     bool ready = container.value(u"ready").toBool();
-    if (roll < 4) {
+    const QJsonObject running = container.value(u"state").toObject().value(u"running").toObject();
+    const bool restarted = roll < 4;
+    if (restarted) {
         container.insert(u"restartCount"_s, container.value(u"restartCount").toInt() + 1);
-        container.insert(u"lastState"_s,
-                         QJsonObject{{u"terminated"_s, QJsonObject{{u"exitCode"_s, 137}, {u"reason"_s, u"OOMKilled"_s}, {u"finishedAt"_s, now()}}}});
-        recordEvent(pod.namespaceName, u"Pod"_s, pod.name, u"BackOff"_s, u"Back-off restarting failed container app"_s, u"Warning"_s);
+        QJsonObject terminated{{u"exitCode"_s, 137}, {u"reason"_s, u"OOMKilled"_s}, {u"finishedAt"_s, now()}};
+        if (running.contains(u"startedAt"_s))
+            terminated.insert(u"startedAt"_s, running.value(u"startedAt"));
+        container.insert(u"lastState"_s, QJsonObject{{u"terminated"_s, terminated}});
     } else {
         ready = !ready;
     }
     status.insert(u"phase"_s, ready ? u"Running"_s : (roll < 7 ? u"Running"_s : u"Pending"_s));
     container.insert(u"ready"_s, ready);
     container.insert(u"started"_s, ready);
+    // A container that keeps running keeps its start (its log goes on); a restart starts anew.
     container.insert(u"state"_s,
-                     ready ? QJsonObject{{u"running"_s, QJsonObject{{u"startedAt"_s, now()}}}}
+                     ready ? QJsonObject{{u"running"_s, QJsonObject{{u"startedAt"_s, restarted || running.isEmpty() ? now() : running.value(u"startedAt")}}}}
                            : QJsonObject{{u"waiting"_s, QJsonObject{{u"reason"_s, u"CrashLoopBackOff"_s}}}});
     statuses.replace(0, container);
     status.insert(u"containerStatuses"_s, statuses);
@@ -719,7 +831,19 @@ void WorkloadGenerator::updatePodStatus(const PodRef &pod)
     }
     status.insert(u"conditions"_s, conditions);
     object.insert(u"status"_s, status);
-    (void)m_store->update(pods, object);
+    const ObjectStore::WriteResult result = m_store->update(pods, object);
+    if (!result.ok() || !restarted)
+        return;
+    // A repeated restart bumps the count of the same events (BackOff x5), as on a real node.
+    recordContainerEvent(*result.object,
+                         u"BackOff"_s,
+                         u"Back-off restarting failed container app in pod %1_%2(%3)"_s.arg(pod.name, pod.namespaceName, result.object->uid),
+                         u"Warning"_s);
+    if (ready) {
+        recordContainerEvent(*result.object, u"Pulled"_s, u"Container image \"%1\" already present on machine"_s.arg(container.value(u"image").toString()));
+        recordContainerEvent(*result.object, u"Created"_s, u"Created container: app"_s);
+        recordContainerEvent(*result.object, u"Started"_s, u"Started container app"_s);
+    }
 }
 
 void WorkloadGenerator::churnOnce()
@@ -729,8 +853,11 @@ void WorkloadGenerator::churnOnce()
     if (roll < 55 && !m_pods.isEmpty()) {
         updatePodStatus(m_pods.at(qsizetype(m_random() % quint64(m_pods.size()))));
     } else if (roll < 65 && !m_pods.isEmpty()) {
+        // A failing readiness probe, the event a cluster repeats most (its count climbs).
         const PodRef pod = m_pods.at(qsizetype(m_random() % quint64(m_pods.size())));
-        recordEvent(pod.namespaceName, u"Pod"_s, pod.name, u"Pulled"_s, u"Container image already present on machine"_s);
+        if (const ObjectPtr stored = m_store->get(type(u"pods"_s), pod.namespaceName, pod.name)) {
+            recordContainerEvent(*stored, u"Unhealthy"_s, u"Readiness probe failed: HTTP probe failed with statuscode: 503"_s, u"Warning"_s);
+        }
     } else if (roll < 80 && !m_deployments.isEmpty()) {
         // Scale by one around the initial size, so the pod count wanders but stays near --pods.
         Deployment &deployment = m_deployments[qsizetype(m_random() % quint64(m_deployments.size()))];

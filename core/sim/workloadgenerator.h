@@ -23,13 +23,22 @@ class ObjectStore;
 // nodeName, phases, restarts, conditions, container statuses and realistic `managedFields`
 // (a pod is about 5 KiB of JSON, like one of a real cluster), plus services, endpoints,
 // configmaps, secrets, serviceaccounts, events, the Widget CustomResourceDefinition and a few
-// widgets. Creation times are backdated so ages look lived-in.
+// widgets. Creation times are backdated so ages look lived-in; the pods have run for up to two
+// hours (a restarted container's lastState says when its previous instance ran), so their
+// generated logs (LogHandler) have a past.
 //
 // setChurn(rate) then applies about `rate` changes per second: pod status updates (restarts,
-// readiness, phase), events, deployment scale ups and downs (with their pods created and
+// readiness, phase), failing probes, deployment scale ups and downs (with their pods created and
 // deleted), pod deletions with replacements, configmap edits. It also plays the controllers a
 // cluster has: a deployment scaled through the API (kubectl scale) gets its replicaset and pods
 // adjusted, and a pod of a replicaset deleted by a client is replaced.
+//
+// Events are written as the components would: the scheduler's Scheduled and the kubelet's
+// Pulling, Pulled, Created, Started as a pod starts, BackOff on a restart, Killing on any pod
+// deletion (API clients' too), the replicaset controller's SuccessfulCreate/SuccessfulDelete and
+// the deployment controller's ScalingReplicaSet, with involvedObject (uid included) and source.
+// A repeat of the same reason and message about the same object bumps count and lastTimestamp,
+// as client-go's EventCorrelator aggregates; the oldest go once there are max(200, pods).
 //
 // Thread: server thread; the store must outlive it.
 class WorkloadGenerator final : public QObject
@@ -76,18 +85,39 @@ private:
     };
 
     QJsonObject makeNode(int index);
-    QJsonObject makePod(const Deployment &deployment, const QString &nodeName);
+    // Who an Event is about and who reports it, as in its involvedObject and source.
+    struct EventSubject
+    {
+        QString kind;
+        QString namespaceName;
+        QString name;
+        QString uid;
+        QString apiVersion;
+        QString fieldPath; // "spec.containers{app}" for a container's events
+    };
+    struct EventSource
+    {
+        QString component;
+        QString host;
+    };
+
+    QJsonObject makePod(const Deployment &deployment, const QString &name, const QString &nodeName, qint64 ageSeconds);
     QJsonObject managedFields(const QString &manager, const QString &operation, const QString &subresource, const QJsonObject &fields) const;
     QString randomSuffix(int length);
     QString backdated(int maxAgeSeconds);
     ResourceType type(const QString &id) const;
     void createPodFor(const Deployment &deployment);
-    void recordEvent(const QString &namespaceName,
-                     const QString &kind,
-                     const QString &name,
-                     const QString &reason,
-                     const QString &message,
-                     const QString &type = QStringLiteral("Normal"));
+    // An Event as the event recorder of client-go writes it: a repeat of the same reason and
+    // message about the same object bumps count and lastTimestamp of the Event already there
+    // instead of adding one (its EventCorrelator's aggregation).
+    void recordEvent(
+        const EventSubject &subject, const QString &reason, const QString &message, const EventSource &source, const QString &type = QStringLiteral("Normal"));
+    // An event of a pod's container "app", reported by the kubelet of its node.
+    void recordContainerEvent(const StoredObject &pod, const QString &reason, const QString &message, const QString &type = QStringLiteral("Normal"));
+    // What the scheduler and the kubelet report as a pod starts: Scheduled, Pulling, Pulled,
+    // Created, Started (a pod still waiting for its image stops after Pulling).
+    void recordPodStart(const StoredObject &pod, const QString &image);
+    void recordPendingEvents();
     void scaleDeployment(Deployment &deployment, int replicas);
     void updatePodStatus(const PodRef &pod);
     void onStoreEvent(const StoreEventPtr &event);
@@ -105,7 +135,12 @@ private:
     QHash<qsizetype, QSet<QString>> m_podsOf; // deployment index -> keys of its pods
     QList<PodRef> m_pods; // every pod in the store, for random picks
     QHash<QString, qsizetype> m_podIndex; // key -> index in m_pods
-    QList<PodRef> m_events;
+    QList<PodRef> m_events; // oldest first, for expiry
+    QHash<QString, QString> m_eventByCorrelation; // correlation key -> name of its Event
+    QHash<QString, QString> m_correlationOf; // "namespace/name" of an Event -> its correlation key
+    QList<ObjectPtr> m_killedPods; // deleted pods whose Killing event is pending
+    QTimer *m_eventTimer = nullptr; // owned (child)
+    bool m_populating = false;
     QTimer *m_churnTimer = nullptr; // owned (child)
     QTimer *m_reconcileTimer = nullptr; // owned (child)
     double m_churnRate = 0;

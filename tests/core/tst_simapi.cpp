@@ -487,6 +487,91 @@ private Q_SLOTS:
         QVERIFY(yaml.contains("client-certificate-data: "));
         QVERIFY(yaml.contains(QByteArray("token: " + cluster.token().toLatin1())));
     }
+
+    // Events follow the workload as a cluster's components write them: the scheduler's and the
+    // kubelet's as pods start, restart and stop, the controllers' as deployments scale, each
+    // naming its object (with its uid) and its source; a repeat bumps count and lastTimestamp of
+    // the Event already there. Field selectors on involvedObject pick one object's events.
+    void eventsFollowTheWorkload()
+    {
+        SimOptions options;
+        options.pods = 8;
+        options.seed = 13;
+        auto cluster = startCluster(options);
+        QVERIFY(cluster->isRunning());
+        // A change at a time, each settled, as the churn timer makes them: scale-downs then
+        // find the pods they remove.
+        for (int i = 0; i < 400; ++i)
+            cluster->churn(1);
+        SimTest::Client client(cluster->url(), cluster->token());
+        const QJsonArray events = client.get(u"/api/v1/events"_s).json().value(u"items").toArray();
+        QVERIFY(events.size() > 20);
+        QSet<QString> reasons;
+        int repeated = 0;
+        QJsonObject someEvent;
+        for (const QJsonValue &value : events) {
+            const QJsonObject event = value.toObject();
+            const QJsonObject involved = event.value(u"involvedObject").toObject();
+            QVERIFY2(!involved.value(u"uid").toString().isEmpty(), qPrintable(event.value(u"reason").toString()));
+            QVERIFY(!involved.value(u"name").toString().isEmpty());
+            QVERIFY(!involved.value(u"apiVersion").toString().isEmpty());
+            QVERIFY(!event.value(u"source").toObject().value(u"component").toString().isEmpty());
+            QVERIFY(event.value(u"lastTimestamp").toString() >= event.value(u"firstTimestamp").toString());
+            reasons.insert(event.value(u"reason").toString());
+            if (event.value(u"count").toInt() > 1) {
+                ++repeated;
+                someEvent = event;
+            }
+        }
+        for (const QString &reason : {u"Scheduled"_s,
+                                      u"Pulling"_s,
+                                      u"Pulled"_s,
+                                      u"Created"_s,
+                                      u"Started"_s,
+                                      u"Killing"_s,
+                                      u"BackOff"_s,
+                                      u"ScalingReplicaSet"_s,
+                                      u"SuccessfulCreate"_s,
+                                      u"SuccessfulDelete"_s}) {
+            QVERIFY2(reasons.contains(reason), qPrintable(reason + u" not among "_s + QStringList(reasons.cbegin(), reasons.cend()).join(u',')));
+        }
+        // Repeats are aggregated, not new Events.
+        QVERIFY(repeated > 0);
+        QSet<QString> distinct;
+        for (const QJsonValue &value : events) {
+            const QJsonObject event = value.toObject();
+            const QJsonObject involved = event.value(u"involvedObject").toObject();
+            const QString key = QStringList{involved.value(u"uid").toString(),
+                                            involved.value(u"fieldPath").toString(),
+                                            event.value(u"reason").toString(),
+                                            event.value(u"message").toString()}
+                                    .join(u'|');
+            QVERIFY2(!distinct.contains(key), qPrintable(key));
+            distinct.insert(key);
+        }
+
+        // One object's events, by name and by uid.
+        const QJsonObject involved = someEvent.value(u"involvedObject").toObject();
+        const QString namespaceName = someEvent.value(u"metadata").toObject().value(u"namespace").toString();
+        const QStringList selectors{
+            u"involvedObject.name="_s + involved.value(u"name").toString(),
+            u"involvedObject.uid="_s + involved.value(u"uid").toString(),
+            u"involvedObject.kind=%1,involvedObject.name=%2"_s.arg(involved.value(u"kind").toString(), involved.value(u"name").toString())};
+        for (const QString &selector : selectors) {
+            const SimTest::Response selected =
+                client.get(u"/api/v1/namespaces/%1/events?fieldSelector=%2"_s.arg(namespaceName, QString::fromLatin1(QUrl::toPercentEncoding(selector))));
+            QCOMPARE(selected.status, 200);
+            const QJsonArray items = selected.json().value(u"items").toArray();
+            QVERIFY(!items.isEmpty());
+            for (const QJsonValue &item : items)
+                QCOMPARE(item.toObject().value(u"involvedObject").toObject().value(u"name").toString(), involved.value(u"name").toString());
+        }
+        const SimTest::Response warnings = client.get(u"/api/v1/events?fieldSelector=type%3DWarning"_s);
+        QCOMPARE(warnings.status, 200);
+        for (const QJsonValue &item : warnings.json().value(u"items").toArray())
+            QCOMPARE(item.toObject().value(u"type").toString(), u"Warning"_s);
+        QCOMPARE(client.get(u"/api/v1/events?fieldSelector=spec.nodeName%3Dx"_s).status, 400);
+    }
 };
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestSimApi)

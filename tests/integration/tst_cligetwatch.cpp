@@ -73,6 +73,18 @@ private:
         result.err = QString::fromUtf8(process.readAllStandardError());
         return result;
     }
+    // A running pod of "shop" whose container never restarted (a pending one has no log yet).
+    QString runningPod()
+    {
+        const RunResult result = kubectl({u"get"_s, u"pods"_s, u"-n"_s, u"shop"_s, u"-o"_s, u"json"_s});
+        for (const QJsonValue &item : QJsonDocument::fromJson(result.out).object().value(u"items"_s).toArray()) {
+            const QJsonObject status = item.toObject().value(u"status"_s).toObject();
+            if (status.value(u"phase"_s).toString() == u"Running" &&
+                status.value(u"containerStatuses"_s).toArray().at(0).toObject().value(u"restartCount"_s).toInt(-1) == 0)
+                return item.toObject().value(u"metadata"_s).toObject().value(u"name"_s).toString();
+        }
+        return {};
+    }
     RunResult cli(const QStringList &arguments) { return run(QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), arguments); }
     RunResult kubectl(const QStringList &arguments)
     {
@@ -384,6 +396,79 @@ private Q_SLOTS:
         const RunResult ours = cli(arguments);
         QCOMPARE(ours.exitCode, 1);
         QVERIFY2(ours.err.contains(message), qPrintable(ours.err));
+    }
+
+    // cachescope-cli logs against kubectl logs on the same running pod: the same bytes where the
+    // log is fixed (its start), the same refusals, the same shape where it grows.
+    void logsMatchesKubectl_data()
+    {
+        QTest::addColumn<QStringList>("ours");
+        QTest::addColumn<QStringList>("theirs");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<int>("lines"); // -1: compare the outputs byte for byte
+        QTest::addColumn<QString>("err"); // what both say on stderr
+        QTest::newRow("--limit-bytes prints the same first bytes")
+            << QStringList{u"--limit-bytes"_s, u"300"_s} << QStringList{u"--limit-bytes=300"_s} << 0 << -1 << QString();
+        QTest::newRow("-c of the one container, cut the same")
+            << QStringList{u"-c"_s, u"app"_s, u"--limit-bytes"_s, u"2000"_s} << QStringList{u"-c"_s, u"app"_s, u"--limit-bytes=2000"_s} << 0 << -1 << QString();
+        QTest::newRow("--tail with --timestamps") << QStringList{u"--tail"_s, u"3"_s, u"--timestamps"_s} << QStringList{u"--tail=3"_s, u"--timestamps"_s} << 0
+                                                  << 3 << QString();
+        QTest::newRow("an unknown container is refused by both")
+            << QStringList{u"-c"_s, u"nope"_s} << QStringList{u"-c"_s, u"nope"_s} << 1 << 0 << u"container nope is not valid for pod"_s;
+        QTest::newRow("--previous of a container that never restarted is refused by both")
+            << QStringList{u"--previous"_s} << QStringList{u"--previous"_s} << 1 << 0 << u"previous terminated container \"app\" in pod"_s;
+    }
+    void logsMatchesKubectl()
+    {
+        QFETCH(QStringList, ours);
+        QFETCH(QStringList, theirs);
+        QFETCH(int, exitCode);
+        QFETCH(int, lines);
+        QFETCH(QString, err);
+        const QString pod = runningPod();
+        QVERIFY(!pod.isEmpty());
+        const RunResult mine = cli(QStringList{u"logs"_s, pod, u"-n"_s, u"shop"_s} + ours);
+        const RunResult kubectlResult = kubectl(QStringList{u"logs"_s, pod, u"-n"_s, u"shop"_s} + theirs);
+        QVERIFY2(kubectlResult.exitCode == exitCode, qPrintable(kubectlResult.err));
+        QVERIFY2(mine.exitCode == exitCode, qPrintable(mine.err));
+        if (!err.isEmpty()) {
+            QVERIFY2(kubectlResult.err.contains(err), qPrintable(kubectlResult.err));
+            QVERIFY2(mine.err.contains(err), qPrintable(mine.err));
+        }
+        if (lines < 0) {
+            QVERIFY(!mine.out.isEmpty());
+            QCOMPARE(mine.out, kubectlResult.out);
+        } else {
+            QCOMPARE(mine.out.count('\n'), lines);
+            QCOMPARE(kubectlResult.out.count('\n'), lines);
+        }
+        if (ours.contains(u"--timestamps"_s)) {
+            static const QRegularExpression timestamp(u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{9}Z "_s);
+            for (const QString &line : QString::fromUtf8(mine.out).split(u'\n', Qt::SkipEmptyParts))
+                QVERIFY2(timestamp.match(line).hasMatch(), qPrintable(line));
+        }
+    }
+
+    // logs -f prints new lines as they come and ends cleanly on SIGTERM.
+    void logsFollowUntilTerminated()
+    {
+        const QString pod = runningPod();
+        QProcess follow;
+        follow.setProcessEnvironment(m_sim.clientEnvironment());
+        follow.start(QStringLiteral(CACHESCOPE_BIN_DIR "/cachescope-cli"), {u"logs"_s, pod, u"-n"_s, u"shop"_s, u"-f"_s, u"--tail"_s, u"1"_s});
+        QVERIFY(follow.waitForStarted());
+        QByteArray output;
+        const QDeadlineTimer deadline(30000);
+        while (output.count('\n') < 3 && !deadline.hasExpired() && follow.state() == QProcess::Running) {
+            follow.waitForReadyRead(200);
+            output += follow.readAllStandardOutput();
+        }
+        QVERIFY2(output.count('\n') >= 3, output.constData());
+        QCOMPARE(follow.state(), QProcess::Running);
+        ::kill(pid_t(follow.processId()), SIGTERM);
+        QVERIFY(follow.waitForFinished(10000));
+        QCOMPARE(follow.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(follow.exitCode(), 0);
     }
 
     void cleanupTestCase() { QCOMPARE(m_sim.stop(), 0); }

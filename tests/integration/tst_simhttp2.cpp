@@ -176,6 +176,58 @@ private Q_SLOTS:
         QCOMPARE(cluster.transportStats().http2Sessions, 1);
     }
 
+    // A pod's log over HTTP/2: the whole log as one response's DATA frames, text/plain, and a
+    // follow as a stream that stays open, brings new lines, and ends with END_STREAM (no reset)
+    // when the pod is deleted; the connection and its other streams carry on.
+    void logsOverHttp2_data()
+    {
+        QTest::addColumn<Transport>("transport");
+        QTest::newRow("h2 over TLS") << Transport::Http2Tls;
+        QTest::newRow("h2c") << Transport::Http2Cleartext;
+    }
+    void logsOverHttp2()
+    {
+        QFETCH(Transport, transport);
+        SimCluster cluster(optionsFor(transport));
+        QVERIFY(cluster.start());
+        const std::unique_ptr<SimTest::Client> client = clientFor(cluster, transport);
+        const QJsonArray pods = client->get(u"/api/v1/pods"_s).json().value(u"items").toArray();
+        QJsonObject pod;
+        for (const QJsonValue &item : pods) {
+            if (item.toObject().value(u"status").toObject().value(u"phase").toString() == u"Running")
+                pod = item.toObject();
+        }
+        QVERIFY(!pod.isEmpty());
+        const QJsonObject metadata = pod.value(u"metadata").toObject();
+        const QString path = u"/api/v1/namespaces/%1/pods/%2"_s.arg(metadata.value(u"namespace").toString(), metadata.value(u"name").toString());
+
+        const SimTest::Response whole = client->get(path + u"/log"_s);
+        QCOMPARE(whole.status, 200);
+        QVERIFY(whole.http2);
+        QVERIFY(whole.header("content-type").startsWith("text/plain"));
+        QVERIFY(whole.body.endsWith('\n'));
+        QVERIFY(whole.body.count('\n') >= 4);
+        const SimTest::Response tail = client->get(path + u"/log?tailLines=2&limitBytes=100000"_s);
+        QCOMPARE(tail.body.count('\n'), 2);
+
+        QNetworkReply *follow = client->manager().get(client->makeRequest(path + u"/log?follow=true&tailLines=1"_s));
+        QByteArray followed;
+        QObject::connect(follow, &QNetworkReply::readyRead, follow, [&followed, follow] { followed += follow->readAll(); });
+        QSignalSpy finished(follow, &QNetworkReply::finished);
+        QTRY_VERIFY_WITH_TIMEOUT(followed.count('\n') >= 3, 20000); // the tail, then lines as they are written
+        QVERIFY(finished.isEmpty());
+        QVERIFY(follow->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool());
+        QCOMPARE(client->request("DELETE", path).status, 200);
+        // The delete's answer and the stream's end may arrive in the same turn of the event loop.
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QCOMPARE(follow->error(), QNetworkReply::NoError);
+        QCOMPARE(follow->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        follow->deleteLater();
+        // The same session carries on.
+        QCOMPARE(client->get(u"/api/v1/namespaces"_s).status, 200);
+        QCOMPARE(cluster.transportStats().http2Sessions, 1);
+    }
+
     void largeListIsStreamedWithinFlowControl()
     {
         SimOptions options = optionsFor(Transport::Http2Cleartext);

@@ -26,6 +26,7 @@ class TestSimKubectl : public QObject
 private:
     SimProcess m_sim;
     int m_minor = 0;
+    QString m_logPod; // the pod logsWork's rows read, in order
 
     QStringList baseArguments() const { return {u"--cache-dir"_s, m_sim.home() + u"/kube-cache"_s, u"--request-timeout=30s"_s}; }
 
@@ -324,6 +325,218 @@ private Q_SLOTS:
         QCOMPARE(watch.state(), QProcess::Running);
         watch.kill();
         watch.waitForFinished();
+    }
+
+    // The oldest running pod of a namespace (the longest log) whose container never restarted.
+    QString oldestRunningPod(const QString &namespaceName)
+    {
+        const KubectlResult result = kubectl({u"get"_s, u"pods"_s, u"-n"_s, namespaceName, u"-o"_s, u"json"_s});
+        QString oldest;
+        QString oldestStart;
+        for (const QJsonValue &item : QJsonDocument::fromJson(result.out.toUtf8()).object().value(u"items"_s).toArray()) {
+            const QJsonObject pod = item.toObject();
+            const QString start = valueAt(pod, u"status.startTime"_s).toString();
+            if (valueAt(pod, u"status.phase"_s).toString() == u"Running" && valueAt(pod, u"status.containerStatuses.0.restartCount"_s).toInt(-1) == 0 &&
+                !start.isEmpty() && (oldest.isEmpty() || start < oldestStart)) {
+                oldest = valueAt(pod, u"metadata.name"_s).toString();
+                oldestStart = start;
+            }
+        }
+        return oldest;
+    }
+
+    // kubectl logs against the simulator's generated container logs. The rows run in order on
+    // the oldest running pod of "shop": "restarted" rows after its status says the container
+    // restarted twice (an OOMKill), "duo" rows on a pod of two containers that a row creates.
+    void logsWork_data()
+    {
+        QTest::addColumn<QStringList>("arguments"); // POD and DUO are replaced
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<int>("lines"); // -1: any number, at least one
+        QTest::addColumn<QString>("outPattern"); // every line of the output matches; empty: no check
+        QTest::addColumn<QString>("errContains");
+
+        const QString timestamp = u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{9}Z "_s;
+        QTest::newRow("logs prints the container's log") << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s} << 0 << -1 << QString() << QString();
+        QTest::newRow("-c names the one container") << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"-c"_s, u"app"_s} << 0 << -1 << QString()
+                                                    << QString();
+        QTest::newRow("--tail=5 prints exactly five lines")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"--tail=5"_s} << 0 << 5 << QString() << QString();
+        QTest::newRow("--timestamps prefixes the kubelet's RFC 3339 time")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"--timestamps"_s, u"--tail=20"_s} << 0 << 20 << timestamp << QString();
+        QTest::newRow("--limit-bytes=64 cuts the stream at 64 bytes")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"--limit-bytes=64"_s} << 0 << -1 << QString() << QString();
+        QTest::newRow("a missing container is refused with kubectl's words")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"-c"_s, u"nope"_s} << 1 << 0 << QString() << u"container nope is not valid for pod"_s;
+        QTest::newRow("--previous of a container that never restarted is refused") << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"--previous"_s} << 1
+                                                                                   << 0 << QString() << u"previous terminated container \"app\" in pod"_s;
+        QTest::newRow("a missing pod is NotFound") << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"no-such-pod"_s} << 1 << 0 << QString()
+                                                   << u"pods \"no-such-pod\" not found"_s;
+        QTest::newRow("restarted: --previous prints the killed instance, ending with its crash")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"--previous"_s, u"--tail=1"_s} << 0 << 1 << u"^fatal error: runtime: out of memory$"_s
+            << QString();
+        QTest::newRow("restarted: the current instance says it was restarted")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"POD"_s, u"--tail=-1"_s} << 0 << -1 << QString() << QString();
+        QTest::newRow("duo: kubectl picks the first of two containers and says so")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"DUO"_s} << 0 << -1 << QString() << u"Defaulted container \"a\" out of: a, b"_s;
+        QTest::newRow("duo: -c reads the other container")
+            << QStringList{u"logs"_s, u"-n"_s, u"shop"_s, u"DUO"_s, u"-c"_s, u"b"_s, u"--tail=3"_s} << 0 << 3 << QString() << QString();
+        QTest::newRow("duo: the server itself wants a container name")
+            << QStringList{u"get"_s, u"--raw"_s, u"/api/v1/namespaces/shop/pods/DUO/log"_s} << 1 << 0 << QString()
+            << u"a container name must be specified for pod duo, choose one of: [a b]"_s;
+    }
+    void logsWork()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(int, lines);
+        QFETCH(QString, outPattern);
+        QFETCH(QString, errContains);
+        if (m_logPod.isEmpty())
+            m_logPod = oldestRunningPod(u"shop"_s);
+        const QString pod = m_logPod;
+        QVERIFY(!pod.isEmpty());
+        const QString row = QString::fromUtf8(QTest::currentDataTag());
+        if (row.startsWith(u"restarted:") &&
+            !kubectl({u"get"_s, u"pod"_s, u"-n"_s, u"shop"_s, pod, u"-o"_s, u"jsonpath={.status.containerStatuses[0].restartCount}"_s}).out.startsWith(u'2')) {
+            // The status a kubelet writes after two OOMKills; the last instance ran 20 minutes.
+            const QDateTime now = QDateTime::currentDateTimeUtc();
+            const QJsonObject status{
+                {u"status"_s,
+                 QJsonObject{
+                     {u"containerStatuses"_s,
+                      QJsonArray{QJsonObject{{u"name"_s, u"app"_s},
+                                             {u"ready"_s, true},
+                                             {u"restartCount"_s, 2},
+                                             {u"image"_s, u"nginx"_s},
+                                             {u"imageID"_s, QString()},
+                                             {u"state"_s, QJsonObject{{u"running"_s, QJsonObject{{u"startedAt"_s, now.addSecs(-60).toString(Qt::ISODate)}}}}},
+                                             {u"lastState"_s,
+                                              QJsonObject{{u"terminated"_s,
+                                                           QJsonObject{{u"exitCode"_s, 137},
+                                                                       {u"reason"_s, u"OOMKilled"_s},
+                                                                       {u"startedAt"_s, now.addSecs(-1300).toString(Qt::ISODate)},
+                                                                       {u"finishedAt"_s, now.addSecs(-70).toString(Qt::ISODate)}}}}}}}}}}};
+            const KubectlResult patched = kubectl({u"patch"_s,
+                                                   u"pod"_s,
+                                                   u"-n"_s,
+                                                   u"shop"_s,
+                                                   pod,
+                                                   u"--subresource=status"_s,
+                                                   u"--type=merge"_s,
+                                                   u"-p"_s,
+                                                   QString::fromUtf8(QJsonDocument(status).toJson(QJsonDocument::Compact))});
+            QVERIFY2(patched.exitCode == 0, qPrintable(patched.err));
+        }
+        if (row.startsWith(u"duo:") && kubectl({u"get"_s, u"pod"_s, u"-n"_s, u"shop"_s, u"duo"_s}).exitCode != 0) {
+            const QString manifest = writeManifest(u"duo.yaml"_s,
+                                                   "apiVersion: v1\nkind: Pod\nmetadata:\n  name: duo\n  namespace: shop\nspec:\n  containers:\n  - name: a\n"
+                                                   "    image: nginx:1.27\n  - name: b\n    image: ghcr.io/example/worker:0.9.1\n");
+            QStringList create{u"create"_s, u"-f"_s, manifest};
+            if (m_minor < 25)
+                create << u"--validate=false"_s;
+            const KubectlResult created = kubectl(create);
+            QVERIFY2(created.exitCode == 0, qPrintable(created.err));
+        }
+        arguments.replaceInStrings(u"POD"_s, pod);
+        arguments.replaceInStrings(u"DUO"_s, u"duo"_s);
+        const KubectlResult result = kubectl(arguments);
+        QVERIFY2(result.exitCode == exitCode, qPrintable(result.err));
+        if (!errContains.isEmpty())
+            QVERIFY2(result.err.contains(errContains), qPrintable(result.err));
+        const QStringList output = result.out.split(u'\n', Qt::SkipEmptyParts);
+        if (lines >= 0)
+            QCOMPARE(output.size(), lines);
+        else
+            QVERIFY(!output.isEmpty());
+        if (!outPattern.isEmpty()) {
+            const QRegularExpression pattern(outPattern);
+            for (const QString &line : output)
+                QVERIFY2(pattern.match(line).hasMatch(), qPrintable(line));
+        }
+        if (row.startsWith(u"--limit-bytes"))
+            QCOMPARE(result.out.toUtf8().size(), 64);
+        if (row.startsWith(u"restarted: the current"))
+            QVERIFY2(result.out.contains(u"(restart 2)"_s) || result.out.contains(u"restarts=2"_s), qPrintable(output.mid(0, 5).join(u'\n')));
+    }
+
+    // --since=10s: only the lines of the last ten seconds, each with its time to prove it.
+    void logsSinceKeepsTheLastSeconds()
+    {
+        const QString pod = oldestRunningPod(u"data"_s);
+        QVERIFY(!pod.isEmpty());
+        const KubectlResult all = kubectl({u"logs"_s, u"-n"_s, u"data"_s, pod});
+        QVERIFY2(all.exitCode == 0, qPrintable(all.err));
+        const QDateTime asked = QDateTime::currentDateTimeUtc();
+        const KubectlResult recent = kubectl({u"logs"_s, u"-n"_s, u"data"_s, pod, u"--since=10s"_s, u"--timestamps"_s});
+        QVERIFY2(recent.exitCode == 0, qPrintable(recent.err));
+        const QStringList lines = recent.out.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY(lines.size() < all.out.count(u'\n'));
+        for (const QString &line : lines) {
+            const QDateTime time = QDateTime::fromString(line.section(u' ', 0, 0), Qt::ISODateWithMs);
+            QVERIFY2(time.isValid(), qPrintable(line));
+            // Ten seconds before the server answered, which is after `asked`; a second of slack.
+            QVERIFY2(time >= asked.addSecs(-11), qPrintable(line));
+        }
+    }
+
+    // -f: the lines there are, then new ones as the container writes them; killed, as a user does.
+    void logsFollowStreamsNewLines()
+    {
+        const QString pod = oldestRunningPod(u"data"_s);
+        QProcess follow;
+        follow.setProcessEnvironment(m_sim.clientEnvironment());
+        follow.start(u"kubectl"_s, baseArguments() + QStringList{u"logs"_s, u"-n"_s, u"data"_s, pod, u"-f"_s, u"--tail=1"_s, u"--timestamps"_s});
+        QVERIFY(follow.waitForStarted());
+        QByteArray output;
+        const QDeadlineTimer deadline(30000);
+        while (output.count('\n') < 4 && !deadline.hasExpired() && follow.state() == QProcess::Running) {
+            follow.waitForReadyRead(200);
+            output += follow.readAllStandardOutput();
+        }
+        QVERIFY2(output.count('\n') >= 4, output.constData());
+        // Still following: the server keeps the stream open.
+        QCOMPARE(follow.state(), QProcess::Running);
+        follow.kill();
+        follow.waitForFinished();
+        const QList<QByteArray> lines = output.split('\n');
+        QVERIFY(QDateTime::fromString(QString::fromLatin1(lines.at(3).split(' ').value(0)), Qt::ISODateWithMs) >
+                QDateTime::fromString(QString::fromLatin1(lines.at(0).split(' ').value(0)), Qt::ISODateWithMs));
+    }
+
+    // Events follow the workload and answer field selectors on involvedObject, as for kubectl
+    // describe: a pod's own events only, with its uid, counts and the reporting component.
+    void eventsByInvolvedObject()
+    {
+        const QString pod = oldestRunningPod(u"data"_s);
+        const QString uid = kubectl({u"get"_s, u"pod"_s, u"-n"_s, u"data"_s, pod, u"-o"_s, u"jsonpath={.metadata.uid}"_s}).out;
+        QVERIFY(!uid.isEmpty());
+        KubectlResult result = kubectl({u"get"_s, u"events"_s, u"-n"_s, u"data"_s, u"--field-selector"_s, u"involvedObject.name="_s + pod, u"-o"_s, u"json"_s});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const QJsonArray items = QJsonDocument::fromJson(result.out.toUtf8()).object().value(u"items"_s).toArray();
+        QStringList reasons;
+        for (const QJsonValue &item : items) {
+            const QJsonObject event = item.toObject();
+            QCOMPARE(valueAt(event, u"involvedObject.name"_s).toString(), pod);
+            QCOMPARE(valueAt(event, u"involvedObject.uid"_s).toString(), uid);
+            QCOMPARE(valueAt(event, u"involvedObject.kind"_s).toString(), u"Pod"_s);
+            QVERIFY(valueAt(event, u"count"_s).toInt() >= 1);
+            QVERIFY(!valueAt(event, u"source.component"_s).toString().isEmpty());
+            reasons.append(event.value(u"reason"_s).toString());
+        }
+        for (const QString &reason : {u"Scheduled"_s, u"Pulling"_s, u"Pulled"_s, u"Created"_s, u"Started"_s})
+            QVERIFY2(reasons.contains(reason), qPrintable(reasons.join(u',')));
+        // The table kubectl prints, one pod's rows only.
+        result = kubectl({u"get"_s, u"events"_s, u"-n"_s, u"data"_s, u"--field-selector"_s, u"involvedObject.name="_s + pod});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const QStringList rows = dataLines(result.out);
+        QCOMPARE(rows.size(), items.size());
+        for (const QString &row : rows)
+            QVERIFY2(row.contains(u"pod/"_s + pod), qPrintable(row));
+        // A field the apiserver does not register for events is refused.
+        result = kubectl({u"get"_s, u"events"_s, u"-n"_s, u"data"_s, u"--field-selector"_s, u"spec.nodeName=x"_s});
+        QVERIFY(result.exitCode != 0);
+        QVERIFY2(result.err.contains(u"field label not supported"_s), qPrintable(result.err));
     }
 
     void clientCertificateContextWorks()
