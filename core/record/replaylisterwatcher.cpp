@@ -93,12 +93,9 @@ void ReplayListerWatcher::list(const ListOptions &options, QObject *context, Lis
     }
     const RecordedInput *next = player.peek();
     if (next == nullptr) {
-        if (player.next < player.inputs.size()) {
-            player.checkFinished();
-            return; // held back: past the stop instant
-        }
-        // The recording ends here: the state it ended with.
-        answer(player.syntheticPage(), 0);
+        // Past the stop instant, or the recording ends here (the recorded reflector was stopped
+        // before it listed again): no answer, as a server that says nothing more.
+        player.checkFinished();
         return;
     }
     if (options.continueToken.isEmpty() && next->kind == Kind::WatchOpened && next->sendInitialEvents) {

@@ -19,7 +19,8 @@ class ReplayPlayer;
 // ended, so the reflector relists or resumes as it did. It keeps its own RecordedCache of what
 // it handed over: when the reflector asks for something the recording does not hold at that
 // point (a list where a watch follows, after a decision that depended on time) the answer is
-// that state in one page, so the cache stays what the recording says.
+// that state in one page, so the cache stays what the recording says. A list asked for after
+// the recording's end (or past stopSeq) is not answered.
 //
 // Options: startSeq replays from the state after that input (the first list answers with it,
 // rebuilt from the nearest checkpoint; a list in progress then is replayed from its start);
