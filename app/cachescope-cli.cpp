@@ -4,6 +4,9 @@
 #include "core/cli/controlcommand.h"
 #include "core/cli/getcommand.h"
 #include "core/cli/logscommand.h"
+#include "core/cli/recordcommand.h"
+#include "core/cli/recordinginfocommand.h"
+#include "core/cli/replaycommand.h"
 #include "core/cli/terminationsignals.h"
 #include "core/cli/watchcommand.h"
 #include "core/kube/kubeconfig.h"
@@ -34,7 +37,11 @@ int main(int argc, char *argv[])
                                      "  control RESOURCE run a built-in controller on an informer, then print its findings and workqueue\n"
                                      "                 metrics (--controller, --param, --workers, --max-retries, --for)\n"
                                      "  logs POD       print a container's log as kubectl logs does (-c, -f, --previous, --timestamps,\n"
-                                     "                 --tail, --since, --since-time, --limit-bytes)\n\n"_s +
+                                     "                 --tail, --since, --since-time, --limit-bytes)\n"
+                                     "  record RESOURCE -o FILE  record what the informers get into a SQLite file (--for,\n"
+                                     "                 --include-secret-values; SIGINT ends it)\n"
+                                     "  replay FILE get|watch RESOURCE  an informer fed by a recording (--at TIME|+OFFSET, --speed N)\n"
+                                     "  recording info FILE  what a recording holds\n\n"_s +
                                      Cachescope::ControlCommand::controllersHelp());
     parser.addHelpOption();
     parser.addVersionOption();
@@ -47,7 +54,9 @@ int main(int argc, char *argv[])
     Cachescope::GetCommand::addOptions(parser);
     Cachescope::ControlCommand::addOptions(parser);
     Cachescope::LogsCommand::addOptions(parser);
-    for (const QCommandLineOption &option : {QCommandLineOption(u"for"_s, u"watch, control: stop after this long (e.g. 30s, 5m)."_s, u"duration"_s),
+    Cachescope::RecordCommand::addOptions(parser);
+    Cachescope::ReplayCommand::addOptions(parser);
+    for (const QCommandLineOption &option : {QCommandLineOption(u"for"_s, u"watch, control, record: stop after this long (e.g. 30s, 5m)."_s, u"duration"_s),
                                              QCommandLineOption(u"dump"_s, u"watch: when stopping, write the cache to this file as a v1 List."_s, u"file"_s)}) {
         parser.addOption(option);
     }
@@ -62,10 +71,33 @@ int main(int argc, char *argv[])
         return 1;
     }
     const QString command = positional.constFirst();
-    const bool takesResource = command == u"get"_s || command == u"watch"_s || command == u"control"_s || command == u"logs"_s;
-    if (positional.size() > (takesResource ? 2 : 1)) {
+    const bool takesResource = command == u"get"_s || command == u"watch"_s || command == u"control"_s || command == u"logs"_s || command == u"record"_s;
+    // replay FILE get|watch RESOURCE; recording info FILE
+    const qsizetype maxArguments = command == u"replay"_s ? 4 : command == u"recording"_s ? 3 : takesResource ? 2 : 1;
+    if (positional.size() > maxArguments) {
         err << "error: unexpected arguments after \"" << command << "\": " << positional.mid(1).join(u' ') << '\n';
         return 1;
+    }
+    if (command == u"recording"_s) {
+        if (positional.value(1) != u"info"_s) {
+            err << "error: recording takes one subcommand: recording info FILE\n";
+            return 1;
+        }
+        return Cachescope::RecordingInfoCommand::run(positional.value(2), out, err);
+    }
+    if (command == u"replay"_s) {
+        QString error;
+        const auto options = Cachescope::ReplayCommand::fromParser(parser, positional.value(1), positional.value(2), positional.value(3), &error);
+        if (!options) {
+            err << "error: " << error << '\n';
+            return 1;
+        }
+        Cachescope::ReplayCommand run(*options, out, err);
+        Cachescope::TerminationSignals signals;
+        QObject::connect(&signals, &Cachescope::TerminationSignals::terminationRequested, &run, &Cachescope::ReplayCommand::stop);
+        QObject::connect(&run, &Cachescope::ReplayCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+        run.start();
+        return app.exec();
     }
     const Cachescope::Kubeconfig config = Cachescope::Kubeconfig::load(parser.value(kubeconfigOption));
     if (command == u"contexts"_s) {
@@ -101,6 +133,19 @@ int main(int argc, char *argv[])
             Cachescope::TerminationSignals signals;
             QObject::connect(&signals, &Cachescope::TerminationSignals::terminationRequested, &run, &Cachescope::LogsCommand::stop);
             QObject::connect(&run, &Cachescope::LogsCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+            run.start();
+            return app.exec();
+        }
+        if (command == u"record"_s) {
+            const auto options = Cachescope::RecordCommand::fromParser(parser, resource, &error);
+            if (!options) {
+                err << "error: " << error << '\n';
+                return 1;
+            }
+            Cachescope::RecordCommand run(config, parser.value(contextOption), *options, out, err);
+            Cachescope::TerminationSignals signals;
+            QObject::connect(&signals, &Cachescope::TerminationSignals::terminationRequested, &run, &Cachescope::RecordCommand::stop);
+            QObject::connect(&run, &Cachescope::RecordCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
             run.start();
             return app.exec();
         }

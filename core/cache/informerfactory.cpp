@@ -50,7 +50,11 @@ SharedIndexInformer *InformerFactory::informer(const InformerKey &requested)
     SharedIndexInformer::Options options = m_defaults;
     options.name = key.name();
     options.indexers = defaultIndexers(key.resource);
-    auto *informer = new SharedIndexInformer(std::make_unique<ApiListerWatcher>(m_client, target), m_networkThread, options, this);
+    std::unique_ptr<ListerWatcher> listerWatcher = std::make_unique<ApiListerWatcher>(m_client, target);
+    if (m_wrapper) {
+        listerWatcher = m_wrapper(key, std::move(listerWatcher));
+    }
+    auto *informer = new SharedIndexInformer(std::move(listerWatcher), m_networkThread, options, this);
     m_informers.insert(key, informer);
     m_order.append(key);
     Q_EMIT informerCreated(informer, key);

@@ -8,11 +8,15 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+#include <memory>
+
 class QThread;
 
 namespace Cachescope {
 
 class ApiClient;
+class ListerWatcher;
 
 // InformerFactory is client-go's SharedInformerFactory for one cluster: informer() hands out
 // one SharedIndexInformer per InformerKey (resource + namespace + selectors + metadata-only),
@@ -42,6 +46,13 @@ public:
     void setDefaultOptions(const SharedIndexInformer::Options &options) { m_defaults = options; }
     const SharedIndexInformer::Options &defaultOptions() const { return m_defaults; }
 
+    // ListerWatcherWrapper takes the ListerWatcher an informer is about to be made with and
+    // returns the one it gets instead (a decorator around it: a recording tee). Called on the
+    // factory's thread, once per informer created.
+    using ListerWatcherWrapper = std::function<std::unique_ptr<ListerWatcher>(const InformerKey &key, std::unique_ptr<ListerWatcher> listerWatcher)>;
+    // setListerWatcherWrapper() applies to informers created afterwards.
+    void setListerWatcherWrapper(ListerWatcherWrapper wrapper) { m_wrapper = std::move(wrapper); }
+
     // informer() returns the informer of `key`, created (not started) if needed. Keys are
     // compared in their canonical() form, which keys() and informerCreated() report.
     SharedIndexInformer *informer(const InformerKey &requested);
@@ -65,6 +76,7 @@ private:
     QPointer<ApiClient> m_client; // not owned; lives on m_networkThread
     QThread *m_networkThread; // not owned
     SharedIndexInformer::Options m_defaults;
+    ListerWatcherWrapper m_wrapper;
     QHash<InformerKey, SharedIndexInformer *> m_informers; // owned (children)
     QList<InformerKey> m_order; // creation order, for the UI
 };

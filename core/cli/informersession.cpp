@@ -57,6 +57,9 @@ void InformerSession::start()
         m_request.namespaceName = rest.defaultNamespace();
     }
     m_cluster = std::make_unique<Cluster>(rest);
+    if (m_wrapper) {
+        m_cluster->informers()->setListerWatcherWrapper(m_wrapper);
+    }
     for (const QString &warning : m_cluster->warnings()) {
         m_err << "warning: " << warning << Qt::endl;
     }

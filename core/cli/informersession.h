@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/cache/informerfactory.h"
 #include "core/cli/informerrequest.h"
 #include "core/kube/apierror.h"
 #include "core/kube/apiresource.h"
@@ -47,6 +48,9 @@ public:
     };
 
     void setFailFast(bool failFast) { m_failFast = failFast; }
+    // setListerWatcherWrapper() is handed to the cluster's factory before any informer is made
+    // (what `record` tees through); call it before start().
+    void setListerWatcherWrapper(InformerFactory::ListerWatcherWrapper wrapper) { m_wrapper = std::move(wrapper); }
     // configurationProblem() is the kubeconfig entry an error comes from when retrying cannot
     // help (the cluster's TLS material or server, the user's credentials: a file that cannot be
     // read, an exec plugin that is missing or fails), with the context it breaks; else nothing.
@@ -84,6 +88,7 @@ private:
     QTimer m_deadline{this};
     bool m_failFast = false;
     bool m_done = false;
+    InformerFactory::ListerWatcherWrapper m_wrapper;
 };
 
 } // namespace Cachescope

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/record/recordedcache.h"
+#include "core/record/recordedinformer.h"
+#include "core/record/recordedinput.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Cachescope {
+
+// RecordingReader opens a recording (RecordingSchema) read-only: a finished one, one still
+// being written, or one whose recorder died (it then holds everything up to the last commit;
+// the session has no end). It answers what `recording info` prints and what a replay needs:
+// the informers, the inputs of one informer in order with their objects, and stateAt(), the
+// informer's cache after a given input, rebuilt from the nearest checkpoint at or before it
+// plus the inputs after that checkpoint.
+//
+// Thread: use it on the thread that opened it (a QSqlDatabase connection is per thread).
+// Cost: inputs() and stateAt() decode the objects they return (KubeObject::fromJson, without a
+// transform: the bytes were stored transformed).
+class RecordingReader
+{
+    Q_DISABLE_COPY_MOVE(RecordingReader)
+
+public:
+    struct Session
+    {
+        QString cluster;
+        QString context;
+        QString serverVersion;
+        QDateTime started;
+        QDateTime ended; // invalid: the recorder did not close the file (still running, or killed)
+        bool includeSecretValues = false;
+    };
+
+    struct Summary
+    {
+        qint64 inputs = 0;
+        qint64 objects = 0;
+        qint64 checkpoints = 0;
+        QHash<RecordedInput::Kind, qint64> inputsByKind;
+        qint64 firstSeq = 0;
+        qint64 lastSeq = 0;
+        qint64 firstWallMs = 0;
+        qint64 lastWallMs = 0;
+        qint64 lastMonoNs = 0;
+        qint64 objectBytes = 0; // the stored objects' bytes
+    };
+
+    RecordingReader();
+    ~RecordingReader();
+
+    [[nodiscard]] bool open(const QString &path, QString *errorMessage);
+    bool isOpen() const { return m_open; }
+    QString path() const { return m_path; }
+
+    const Session &session() const { return m_session; }
+    const QList<RecordedInformer> &informers() const { return m_informers; }
+    std::optional<RecordedInformer> informer(qint64 id) const;
+    [[nodiscard]] Summary summary() const;
+
+    // inputs() are the informer's inputs with fromSeq <= seq <= toSeq, in order, with their
+    // objects and page items (0 and -1 for either end).
+    [[nodiscard]] QList<RecordedInput> inputs(qint64 informerId, qint64 fromSeq = 0, qint64 toSeq = -1) const;
+    // stateAt() is the informer's cache after input `seq` (of any informer) was applied.
+    [[nodiscard]] RecordedCache stateAt(qint64 informerId, qint64 seq) const;
+    // seqAtOffset() / seqAtTime() are the last input (of any informer) at or before an offset
+    // from the start (monotonic) or a wall-clock instant; 0 when none is.
+    [[nodiscard]] qint64 seqAtOffset(qint64 offsetMs) const;
+    [[nodiscard]] qint64 seqAtTime(const QDateTime &instant) const;
+
+    QString errorString() const { return m_error; }
+
+private:
+    KubeObject objectById(qint64 id) const;
+    void close();
+
+    QString m_path;
+    QString m_connection;
+    bool m_open = false;
+    Session m_session;
+    QList<RecordedInformer> m_informers;
+    mutable QString m_error;
+    mutable QHash<qint64, KubeObject> m_objects; // decoded objects by row id
+};
+
+} // namespace Cachescope
