@@ -2,8 +2,10 @@
 #include "core/cli/apiresourcescommand.h"
 #include "core/cli/contextscommand.h"
 #include "core/cli/controlcommand.h"
+#include "core/cli/eventscommand.h"
 #include "core/cli/getcommand.h"
 #include "core/cli/terminationsignals.h"
+#include "core/cli/treecommand.h"
 #include "core/cli/watchcommand.h"
 #include "core/kube/kubeconfig.h"
 #include "core/version.h"
@@ -31,7 +33,9 @@ int main(int argc, char *argv[])
                                      "  get RESOURCE   sync an informer and print from its cache (-n/-A, -l, --field-selector, --index, -o)\n"
                                      "  watch RESOURCE print one JSON line per informer notification (--for, --dump; SIGINT ends it)\n"
                                      "  control RESOURCE run a built-in controller on an informer, then print its findings and workqueue\n"
-                                     "                 metrics (--controller, --param, --workers, --max-retries, --for)\n\n"_s +
+                                     "                 metrics (--controller, --param, --workers, --max-retries, --for)\n"
+                                     "  tree KIND/NAME the object's owners, dependents and implicit relations, drawn as kubectl-tree (-n)\n"
+                                     "  events KIND/NAME the object's Kubernetes Events, as kubectl events --for prints them (-n)\n\n"_s +
                                      Cachescope::ControlCommand::controllersHelp());
     parser.addHelpOption();
     parser.addVersionOption();
@@ -58,7 +62,8 @@ int main(int argc, char *argv[])
         return 1;
     }
     const QString command = positional.constFirst();
-    const bool takesResource = command == u"get"_s || command == u"watch"_s || command == u"control"_s;
+    const bool takesObject = command == u"tree"_s || command == u"events"_s;
+    const bool takesResource = takesObject || command == u"get"_s || command == u"watch"_s || command == u"control"_s;
     if (positional.size() > (takesResource ? 2 : 1)) {
         err << "error: unexpected arguments after \"" << command << "\": " << positional.mid(1).join(u' ') << '\n';
         return 1;
@@ -76,6 +81,23 @@ int main(int argc, char *argv[])
     if (takesResource) {
         const QString resource = positional.value(1);
         QString error;
+        if (takesObject) {
+            const auto target = Cachescope::ObjectLookup::fromParser(parser, resource, &error);
+            if (!target) {
+                err << "error: " << error << '\n';
+                return 1;
+            }
+            if (command == u"tree"_s) {
+                Cachescope::TreeCommand run(config, parser.value(contextOption), *target, out, err);
+                QObject::connect(&run, &Cachescope::TreeCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+                run.start();
+                return app.exec();
+            }
+            Cachescope::EventsCommand run(config, parser.value(contextOption), *target, out, err);
+            QObject::connect(&run, &Cachescope::EventsCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+            run.start();
+            return app.exec();
+        }
         if (command == u"get"_s) {
             const auto options = Cachescope::GetCommand::fromParser(parser, resource, &error);
             if (!options) {
