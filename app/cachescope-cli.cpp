@@ -2,12 +2,14 @@
 #include "core/cli/apiresourcescommand.h"
 #include "core/cli/contextscommand.h"
 #include "core/cli/controlcommand.h"
+#include "core/cli/eventscommand.h"
 #include "core/cli/getcommand.h"
 #include "core/cli/logscommand.h"
 #include "core/cli/recordcommand.h"
 #include "core/cli/recordinginfocommand.h"
 #include "core/cli/replaycommand.h"
 #include "core/cli/terminationsignals.h"
+#include "core/cli/treecommand.h"
 #include "core/cli/watchcommand.h"
 #include "core/kube/kubeconfig.h"
 #include "core/version.h"
@@ -41,7 +43,9 @@ int main(int argc, char *argv[])
                                      "  record RESOURCE -o FILE  record what the informers get into a SQLite file (--for,\n"
                                      "                 --include-secret-values; SIGINT ends it)\n"
                                      "  replay FILE get|watch RESOURCE  an informer fed by a recording (--at TIME|+OFFSET, --speed N)\n"
-                                     "  recording info FILE  what a recording holds\n\n"_s +
+                                     "  recording info FILE  what a recording holds\n"
+                                     "  tree KIND/NAME the object's owners, dependents and implicit relations, drawn as kubectl-tree (-n)\n"
+                                     "  events KIND/NAME the object's Kubernetes Events, as kubectl events --for prints them (-n)\n\n"_s +
                                      Cachescope::ControlCommand::controllersHelp());
     parser.addHelpOption();
     parser.addVersionOption();
@@ -71,7 +75,8 @@ int main(int argc, char *argv[])
         return 1;
     }
     const QString command = positional.constFirst();
-    const bool takesResource = command == u"get"_s || command == u"watch"_s || command == u"control"_s || command == u"logs"_s || command == u"record"_s;
+    const bool takesObject = command == u"tree"_s || command == u"events"_s;
+    const bool takesResource = takesObject || command == u"get"_s || command == u"watch"_s || command == u"control"_s || command == u"logs"_s || command == u"record"_s;
     // replay FILE get|watch RESOURCE; recording info FILE
     const qsizetype maxArguments = command == u"replay"_s ? 4 : command == u"recording"_s ? 3 : takesResource ? 2 : 1;
     if (positional.size() > maxArguments) {
@@ -112,6 +117,23 @@ int main(int argc, char *argv[])
     if (takesResource) {
         const QString resource = positional.value(1);
         QString error;
+        if (takesObject) {
+            const auto target = Cachescope::ObjectLookup::fromParser(parser, resource, &error);
+            if (!target) {
+                err << "error: " << error << '\n';
+                return 1;
+            }
+            if (command == u"tree"_s) {
+                Cachescope::TreeCommand run(config, parser.value(contextOption), *target, out, err);
+                QObject::connect(&run, &Cachescope::TreeCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+                run.start();
+                return app.exec();
+            }
+            Cachescope::EventsCommand run(config, parser.value(contextOption), *target, out, err);
+            QObject::connect(&run, &Cachescope::EventsCommand::finished, &app, &QCoreApplication::exit, Qt::QueuedConnection);
+            run.start();
+            return app.exec();
+        }
         if (command == u"get"_s) {
             const auto options = Cachescope::GetCommand::fromParser(parser, resource, &error);
             if (!options) {
