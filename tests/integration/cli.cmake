@@ -11,3 +11,8 @@ add_dependencies(tst_kubeconfigcorpus cachescope-sim cachescope-cli)
 # TLS failures, one row per fault, through cachescope-cli against simulators serving bad certificates.
 cachescope_add_test(NAME tst_tlsfailures SOURCES tst_tlsfailures.cpp simprocess.h clirun.h LIBRARIES Qt6::Core LABELS integration TIMEOUT 300)
 add_dependencies(tst_tlsfailures cachescope-sim cachescope-cli)
+
+# Secrets never leak: the CLI's outputs, recordings and the window searched for a known token,
+# client key and Secret value.
+cachescope_add_test(NAME tst_secretsneverleak SOURCES tst_secretsneverleak.cpp clirun.h LIBRARIES cachescope-ui cachescope-simulator LABELS integration sim TIMEOUT 300)
+add_dependencies(tst_secretsneverleak cachescope-cli)
