@@ -1,6 +1,9 @@
 #include "ui/workspace.h"
 
 #include "core/cache/cluster.h"
+#include "ui/failedcontextwatch.h"
+
+#include <algorithm>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -8,6 +11,7 @@ namespace Cachescope {
 
 Workspace::Workspace(QObject *parent)
     : QObject(parent)
+    , m_failedContexts(new FailedContextWatch(this))
 {
 }
 
@@ -47,6 +51,22 @@ Cluster *Workspace::connectContext(const ContextId &context, QString *errorMessa
     Q_EMIT clusterConnected(cluster, context);
     cluster->start();
     return cluster;
+}
+
+Cluster *Workspace::reconnectContext(const ContextId &context, QString *errorMessage)
+{
+    disconnectContext(context);
+    const auto same = [](const QList<ContextConfig> &a, const QList<ContextConfig> &b) {
+        return std::equal(
+            a.cbegin(), a.cend(), b.cbegin(), b.cend(), [](const ContextConfig &x, const ContextConfig &y) { return x.name == y.name && x.file == y.file; });
+    };
+    // The fix may be in the kubeconfig itself. A reread that lists other contexts would need the
+    // views to start over: that is opening the kubeconfig again, the user's call.
+    const Kubeconfig reread = Kubeconfig::loadFiles(m_kubeconfig.files(), false);
+    if (!m_kubeconfig.files().isEmpty() && same(reread.contexts(), m_kubeconfig.contexts())) {
+        m_kubeconfig = reread;
+    }
+    return connectContext(context, errorMessage);
 }
 
 void Workspace::disconnectContext(const ContextId &context)

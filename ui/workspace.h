@@ -9,12 +9,14 @@
 namespace Cachescope {
 
 class Cluster;
+class FailedContextWatch;
 
 // Workspace is what the user has open: one kubeconfig (merged from its files as kubectl does)
 // and the contexts of it that are connected — several at once, each a Cluster with its own
 // worker thread and informers. A context is identified by name and file, so that a shadowed
 // context can be connected too. Connecting twice returns the same Cluster; opening another
-// kubeconfig disconnects everything.
+// kubeconfig disconnects everything. A context whose Cluster Failed is connected again when a
+// file it depends on changes (FailedContextWatch).
 //
 // Thread: GUI thread. Ownership: owns the Clusters (children); callers keep plain pointers only
 // until clusterDisconnected()/kubeconfigChanged().
@@ -40,6 +42,10 @@ public:
     // connectContext() connects a context (discovery starts at once) or returns the Cluster
     // already connected; on a context that cannot be resolved it returns null and says why.
     Cluster *connectContext(const ContextId &context, QString *errorMessage = nullptr);
+    // reconnectContext() connects a context anew: its Cluster goes and a new one reads the
+    // kubeconfig's files and the files they name again (what a user fixed after a failure).
+    // The kubeconfig is read again too when its contexts are still the same ones.
+    Cluster *reconnectContext(const ContextId &context, QString *errorMessage = nullptr);
     void disconnectContext(const ContextId &context);
     Cluster *cluster(const ContextId &context) const;
     QList<Cluster *> clusters() const;
@@ -56,6 +62,7 @@ private:
     Kubeconfig m_kubeconfig;
     QHash<QString, Cluster *> m_clusters; // owned (children), by idKey()
     QList<ContextId> m_order; // connection order
+    FailedContextWatch *m_failedContexts; // child
 };
 
 } // namespace Cachescope

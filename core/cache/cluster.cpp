@@ -70,6 +70,8 @@ QString Cluster::stateName(State state)
         return u"connected"_s;
     case State::Retrying:
         return u"retrying"_s;
+    case State::Failed:
+        return u"failed"_s;
     }
     return {};
 }
@@ -122,6 +124,11 @@ void Cluster::onDiscovered(const DiscoveryResult &result)
 void Cluster::onDiscoveryFailed(const ApiError &error)
 {
     m_lastError = error;
+    if (error.kind() == ApiError::Kind::Config || error.kind() == ApiError::Kind::Credentials) {
+        setState(State::Failed);
+        Q_EMIT discoveryFailed(error, std::chrono::milliseconds::zero());
+        return;
+    }
     const std::chrono::milliseconds delay = m_backoff.next();
     setState(State::Retrying);
     Q_EMIT discoveryFailed(error, delay);

@@ -21,9 +21,13 @@ class SharedIndexInformer;
 // Cluster is one connected kubeconfig context: it owns a worker QThread on which its ApiClient
 // (with its QNetworkAccessManagers), discovery and every reflector of its informers run, and
 // the InformerFactory that hands out its informers. start() runs discovery; when discovery
-// fails (server unreachable, TLS, credentials) the cluster shows Retrying with the error and
-// tries again with backoff (800 ms ×2 up to 30 s, with jitter) until it succeeds or is
-// destroyed. Informers may be asked for before discovery ended.
+// fails for a reason that may pass (server unreachable, TLS, a refusal) the cluster shows
+// Retrying with the error and tries again with backoff (800 ms ×2 up to 30 s, with jitter)
+// until it succeeds or is destroyed. When the kubeconfig's material cannot be used (an
+// unreadable certificate file, an exec plugin that is missing or fails: ApiError Config or
+// Credentials) retrying cannot cure it: the cluster shows Failed and waits, as kubectl gives up
+// at once; whoever fixes the cause connects the context anew (Workspace::reconnectContext).
+// Informers may be asked for before discovery ended.
 //
 // Thread: the Cluster object lives on the thread that made it (the GUI thread, or the CLI's
 // main thread) and emits there; nothing here blocks that thread except the destructor, which
@@ -36,7 +40,7 @@ class Cluster final : public QObject
     Q_DISABLE_COPY_MOVE(Cluster)
 
 public:
-    enum class State { Idle, Connecting, Connected, Retrying };
+    enum class State { Idle, Connecting, Connected, Retrying, Failed };
     Q_ENUM(State)
 
     explicit Cluster(const RestConfig &config, QObject *parent = nullptr);
@@ -74,7 +78,8 @@ public:
 Q_SIGNALS:
     void stateChanged(Cachescope::Cluster::State state);
     void discovered(const Cachescope::DiscoveryResult &result);
-    // discoveryFailed() reports each failed attempt; `retryIn` is the delay before the next one.
+    // discoveryFailed() reports each failed attempt; `retryIn` is the delay before the next one
+    // (zero when the cluster Failed and does not try again).
     void discoveryFailed(const Cachescope::ApiError &error, std::chrono::milliseconds retryIn);
 
 private:

@@ -30,6 +30,8 @@ private Q_SLOTS:
     void informersEqualTruth();
     void sameKeySharesOneInformer();
     void unreachableServerIsRetriedWithBackoff();
+    void unusableMaterialFailsWithoutRetrying_data();
+    void unusableMaterialFailsWithoutRetrying();
 
 private:
     RestConfig simConfig() const { return CachescopeTest::simRestConfig(*m_sim).value(); }
@@ -168,6 +170,52 @@ void TestCluster::unreachableServerIsRetriedWithBackoff()
     QCOMPARE(failed.at(0).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds(50));
     QCOMPARE(failed.at(1).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds(100));
     QCOMPARE(failed.at(2).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds(200));
+}
+
+// What the kubeconfig names cannot be used: retrying the same material cannot cure that, so the
+// cluster Failed after one attempt, with the error, and tries no more (kubectl gives up too).
+void TestCluster::unusableMaterialFailsWithoutRetrying_data()
+{
+    QTest::addColumn<QString>("fault");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("certificate authority file missing") << u"ca"_s << int(ApiError::Kind::Config) << u"cannot read the certificate authority file"_s;
+    QTest::newRow("exec plugin not installed") << u"exec"_s << int(ApiError::Kind::Credentials) << u"no-such-credential-plugin"_s;
+}
+
+void TestCluster::unusableMaterialFailsWithoutRetrying()
+{
+    QFETCH(QString, fault);
+    QFETCH(int, kind);
+    QFETCH(QString, message);
+    RestConfig config = simConfig();
+    if (fault == u"ca"_s) {
+        config.cluster.certificateAuthorityData.clear();
+        config.cluster.certificateAuthority = u"/nonexistent/cachescope/ca.pem"_s;
+    } else {
+        config.user.token = Secret();
+        ExecConfig exec;
+        exec.apiVersion = u"client.authentication.k8s.io/v1"_s;
+        exec.command = u"no-such-credential-plugin"_s;
+        exec.interactiveMode = ExecConfig::InteractiveMode::Never;
+        config.user.exec = exec;
+    }
+    Cluster cluster(config);
+    Backoff::Parameters backoff;
+    backoff.initial = std::chrono::milliseconds(50);
+    backoff.jitter = 0;
+    cluster.setRetryBackoff(backoff);
+    QSignalSpy failed(&cluster, &Cluster::discoveryFailed);
+    cluster.start();
+    QTRY_COMPARE_WITH_TIMEOUT(cluster.state(), Cluster::State::Failed, 20000);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.at(0).at(1).value<std::chrono::milliseconds>(), std::chrono::milliseconds::zero());
+    QCOMPARE(int(cluster.lastError().kind()), kind);
+    QVERIFY2(cluster.lastError().message().contains(message), qPrintable(cluster.lastError().message()));
+    // A retrying cluster would have tried again four times by now (50, 100, 200, 400 ms).
+    QTest::qWait(1000);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(cluster.state(), Cluster::State::Failed);
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestCluster)

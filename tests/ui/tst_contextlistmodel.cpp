@@ -11,6 +11,8 @@
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -139,6 +141,64 @@ private Q_SLOTS:
         QCOMPARE(model.index(0).data().toString(), u"All namespaces"_s);
         QCOMPARE(model.index(0).data(NamespaceListModel::NamespaceRole).toString(), QString());
         QCOMPARE(model.rowOf(expected.constLast()), int(expected.size()));
+    }
+
+    // A context whose certificate authority file is missing Failed: the row says so and why,
+    // nothing retries; once the file appears (or the user connects again) it connects.
+    void failedContextConnectsOnceItsFileIsFixed_data()
+    {
+        QTest::addColumn<bool>("byUser");
+        QTest::newRow("the missing file appears") << false;
+        QTest::newRow("the user connects again") << true;
+    }
+
+    void failedContextConnectsOnceItsFileIsFixed()
+    {
+        QFETCH(bool, byUser);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile original(m_sim->kubeconfigPath());
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QByteArray yaml = original.readAll();
+        const QByteArray inlineCa = "certificate-authority-data: " + m_sim->caCertificatePem().toBase64();
+        yaml.replace(inlineCa, QByteArrayLiteral("certificate-authority: ca/ca.pem"));
+        QVERIFY(yaml.contains("certificate-authority: ca/ca.pem"));
+        const QString kubeconfigPath = dir.filePath(u"kubeconfig"_s);
+        QFile kubeconfig(kubeconfigPath);
+        QVERIFY(kubeconfig.open(QIODevice::WriteOnly));
+        kubeconfig.write(yaml);
+        kubeconfig.close();
+        QVERIFY(QDir(dir.path()).mkdir(u"ca"_s));
+
+        Workspace workspace;
+        ContextListModel model(&workspace);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        workspace.setKubeconfig(Kubeconfig::loadFiles({kubeconfigPath}, true));
+        const int row = model.rowOf({u"sim-token"_s, kubeconfigPath});
+        QVERIFY(row >= 0);
+        Cluster *first = workspace.connectContext(model.contextAt(row));
+        QVERIFY(first != nullptr);
+        QSignalSpy failures(first, &Cluster::discoveryFailed);
+        QTRY_COMPARE_WITH_TIMEOUT(model.index(row, 0).data(ContextListModel::StateRole).toInt(), int(Cluster::State::Failed), 15000);
+        const QString state = model.index(row, ContextListModel::StateColumn).data().toString();
+        QVERIFY2(state.startsWith(u"failed: "_s) && state.contains(u"ca.pem"_s), qPrintable(state));
+        QVERIFY(model.index(row, 0).data(Qt::ToolTipRole).toString().contains(u"Not retried"_s));
+        QTest::qWait(1500);
+        QCOMPARE(failures.count(), 1);
+        QCOMPARE(workspace.cluster(model.contextAt(row)), first);
+
+        // The fix: the certificate authority's file is written where the kubeconfig says.
+        QFile ca(dir.filePath(u"ca/ca.pem"_s));
+        QVERIFY(ca.open(QIODevice::WriteOnly));
+        ca.write(m_sim->caCertificatePem());
+        ca.close();
+        if (byUser) {
+            QVERIFY(workspace.reconnectContext(model.contextAt(row)) != nullptr);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(model.index(row, 0).data(ContextListModel::StateRole).toInt(), int(Cluster::State::Connected), 15000);
+        QVERIFY(workspace.cluster(model.contextAt(row)) != nullptr);
+        QCOMPARE(workspace.clusters().size(), 1);
+        QCOMPARE(model.index(row, ContextListModel::StateColumn).data().toString(), u"connected"_s);
     }
 
     void cleanupTestCase() { m_sim.reset(); }

@@ -110,6 +110,8 @@ QString ContextListModel::stateText(const Cluster *cluster) const
     }
     case Cluster::State::Retrying:
         return tr("retrying: %1").arg(cluster->lastError().toString());
+    case Cluster::State::Failed:
+        return tr("failed: %1").arg(cluster->lastError().toString());
     }
     return {};
 }
@@ -137,6 +139,10 @@ QVariant ContextListModel::data(const QModelIndex &index, int role) const
         QString tip = tr("Context %1 in %2\nCluster: %3, user: %4").arg(context.name, context.file, context.cluster, context.user);
         if (cluster && cluster->state() == Cluster::State::Retrying) {
             tip += u"\n\n"_s + cluster->lastError().toString();
+        }
+        if (cluster && cluster->state() == Cluster::State::Failed) {
+            tip += u"\n\n"_s + cluster->lastError().toString() + u"\n"_s +
+                tr("Not retried: connect again (context menu) once the kubeconfig or the files it names are fixed; a change to them retries by itself.");
         }
         if (cluster && cluster->state() == Cluster::State::Connected) {
             const QStringList failing = failingInformers(cluster);

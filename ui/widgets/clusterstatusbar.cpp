@@ -91,6 +91,8 @@ QString ClusterStatusBar::stateName(ConnectionState state)
         return tr("synced");
     case ConnectionState::Retrying:
         return tr("retrying");
+    case ConnectionState::Failed:
+        return tr("failed");
     }
     return {};
 }

@@ -19,7 +19,7 @@ class ClusterStatusBar final : public QStatusBar
     Q_DISABLE_COPY_MOVE(ClusterStatusBar)
 
 public:
-    enum class ConnectionState { Disconnected, Connecting, Syncing, Synced, Retrying };
+    enum class ConnectionState { Disconnected, Connecting, Syncing, Synced, Retrying, Failed };
     Q_ENUM(ConnectionState)
 
     explicit ClusterStatusBar(QWidget *parent = nullptr);

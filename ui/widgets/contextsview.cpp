@@ -64,9 +64,16 @@ ContextsView::ContextsView(Workspace *workspace, QWidget *parent)
         }
         Q_EMIT currentNamespaceChanged(namespaceName);
     });
-    connect(workspace, &Workspace::clusterDisconnecting, this, [this](Cluster *cluster) {
+    connect(workspace, &Workspace::clusterDisconnecting, this, [this](Cluster *cluster, const Workspace::ContextId &context) {
         if (cluster == m_current) {
             setCurrent(nullptr);
+            m_lostContext = context;
+        }
+    });
+    // The context shown was connected again (after a fix): show its new cluster.
+    connect(workspace, &Workspace::clusterConnected, this, [this](Cluster *cluster, const Workspace::ContextId &context) {
+        if (m_current == nullptr && m_lostContext == context) {
+            setCurrent(cluster);
         }
     });
     connect(workspace, &Workspace::kubeconfigChanged, this, [this] { setCurrent(nullptr); });
@@ -146,6 +153,7 @@ void ContextsView::setCurrent(Cluster *cluster)
         return;
     }
     m_current = cluster;
+    m_lostContext.reset();
     {
         const QScopedValueRollback switching(m_switching, true);
         m_namespaces->setInformer(nullptr);
@@ -181,6 +189,7 @@ void ContextsView::showMenu(const QPoint &position)
     if (m_workspace->cluster(context) == nullptr) {
         menu.addAction(tr("Connect"), this, [this, row = index.row()] { connectRow(row); });
     } else {
+        menu.addAction(tr("Connect Again"), this, [this, context] { m_workspace->reconnectContext(context); });
         menu.addAction(tr("Disconnect"), this, [this, context] { m_workspace->disconnectContext(context); });
     }
     menu.exec(m_view->viewport()->mapToGlobal(position));

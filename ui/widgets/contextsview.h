@@ -2,6 +2,8 @@
 
 #include "ui/workspace.h"
 
+#include <optional>
+
 #include <QPointer>
 #include <QWidget>
 
@@ -60,6 +62,7 @@ private:
     QTreeView *m_view; // owned (child)
     QComboBox *m_namespaceBox; // owned (child)
     Cluster *m_current = nullptr; // not owned (the workspace's)
+    std::optional<Workspace::ContextId> m_lostContext; // the current one while it is connected again
     bool m_switching = false; // emptying the namespace list for another cluster
     QString m_announcedNamespace; // the last currentNamespaceChanged()
 };

@@ -321,6 +321,9 @@ void Explorer::updateConnectionState()
     case Cluster::State::Retrying:
         m_statusBar->setConnectionState(ClusterStatusBar::ConnectionState::Retrying, m_cluster->lastError().toString());
         return;
+    case Cluster::State::Failed:
+        m_statusBar->setConnectionState(ClusterStatusBar::ConnectionState::Failed, m_cluster->lastError().toString());
+        return;
     case Cluster::State::Connected:
         m_statusBar->setConnectionState(m_informer && !m_informer->hasSynced() ? ClusterStatusBar::ConnectionState::Syncing
                                                                                : ClusterStatusBar::ConnectionState::Synced);
