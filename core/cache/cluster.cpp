@@ -36,7 +36,9 @@ Cluster::~Cluster()
     // Informers first: their reflectors are deleted on the worker thread, which must still run.
     delete m_factory;
     m_factory = nullptr;
-    m_thread->quit();
+    // Quit behind the reflectors' deletions just posted to the worker thread (posted events run
+    // in order): a plain quit() could end its event loop first, and they would never run.
+    QMetaObject::invokeMethod(m_client, [thread = m_thread] { thread->quit(); }, Qt::QueuedConnection);
     m_thread->wait();
     delete m_thread;
 }
