@@ -2,10 +2,9 @@
 
 #include "core/printers/duration.h"
 #include "core/printers/tableprinter.h"
+#include "core/relations/readycondition.h"
 #include "core/relations/relationservice.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QTextStream>
 #include <QTimer>
 
@@ -14,24 +13,6 @@ using namespace Qt::Literals::StringLiterals;
 namespace Cachescope {
 
 namespace {
-
-// readyOf() is kubectl-tree's READY and REASON: the Ready condition, "-" without one.
-std::pair<QString, QString> readyOf(const ObjectRef &object)
-{
-    if (object.isDangling()) {
-        return {u"-"_s, u"Dangling"_s};
-    }
-    if (!object.isFound()) {
-        return {u"-"_s, u"Unknown"_s};
-    }
-    const QJsonArray conditions = object.object.value(u"status.conditions"_s).toArray();
-    for (const QJsonValue &condition : conditions) {
-        if (condition[u"type"_s].toString() == u"Ready"_s) {
-            return {condition[u"status"_s].toString(), condition[u"reason"_s].toString()};
-        }
-    }
-    return {u"-"_s, QString()};
-}
 
 QString nameOf(const RelationNode &node)
 {
@@ -48,10 +29,10 @@ QString nameOf(const RelationNode &node)
 
 void addRows(TablePrinter &table, const RelationNode &node, const QString &prefix, const QString &branch, const QDateTime &now)
 {
-    const auto [ready, reason] = readyOf(node.object);
+    const ReadyCondition ready = ReadyCondition::of(node.object);
     const QDateTime created = node.object.object.creationTimestamp();
     const QString age = created.isValid() ? humanDuration(std::chrono::milliseconds(created.msecsTo(now))) : QString();
-    table.addRow({node.object.namespaceName, prefix + branch + nameOf(node), ready, reason, age});
+    table.addRow({node.object.namespaceName, prefix + branch + nameOf(node), ready.status, ready.reason, age});
     // Below the root, kubectl-tree continues a branch with "│ " and ends it with "  ".
     const QString childPrefix = branch.isEmpty() ? prefix : QString(prefix + (branch == u"└─"_s ? u"  "_s : u"│ "_s));
     for (qsizetype i = 0; i < node.children.size(); ++i) {

@@ -6,9 +6,6 @@
 #include "core/cache/cluster.h"
 #include "core/cache/informerfactory.h"
 #include "core/cache/sharedindexinformer.h"
-#include "core/kube/apiclient.h"
-#include "core/kube/apirequest.h"
-#include "core/kube/apiresponse.h"
 #include "core/relations/objectevents.h"
 #include "core/relations/relationservice.h"
 
@@ -22,11 +19,12 @@
 #include <QTest>
 
 #include <algorithm>
-#include <atomic>
 #include <memory>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
+
+using CachescopeTest::send;
 
 namespace {
 
@@ -38,40 +36,6 @@ Sim::SimOptions simOptions()
     options.churn = 0;
     options.seed = 15;
     return options;
-}
-
-// send() makes a request on the cluster's worker thread, where its client lives, and waits; it
-// returns the HTTP status (0 when no answer came) and stores the answer's body in *answer.
-int send(Cluster *cluster,
-         const QByteArray &verb,
-         const QString &path,
-         const QJsonObject &body = {},
-         const QByteArray &contentType = "application/json",
-         QJsonObject *answer = nullptr)
-{
-    ApiRequest request;
-    request.verb = verb;
-    request.path = path;
-    if (!body.isEmpty()) {
-        request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-        request.contentType = contentType;
-    }
-    auto status = std::make_shared<std::atomic<int>>(0);
-    auto bytes = std::make_shared<QByteArray>();
-    ApiClient *client = cluster->client();
-    QMetaObject::invokeMethod(client, [client, request, status, bytes] {
-        client->send(request, client, [status, bytes](const ApiResponse &response) {
-            *bytes = response.body; // written before the status the test thread waits for
-            *status = response.httpStatus > 0 ? response.httpStatus : -1;
-        });
-    });
-    if (!QTest::qWaitFor([&status] { return status->load() != 0; }, 10000)) {
-        return 0;
-    }
-    if (answer) {
-        *answer = QJsonDocument::fromJson(*bytes).object();
-    }
-    return status->load();
 }
 
 // shape() writes a tree one line per node, indented two spaces per level: "Kind/name" for owner

@@ -8,12 +8,18 @@
 #include "core/cache/informerfactory.h"
 #include "core/cache/keys.h"
 #include "core/cache/sharedindexinformer.h"
+#include "core/kube/apiclient.h"
+#include "core/kube/apirequest.h"
+#include "core/kube/apiresponse.h"
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
 
 #include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <variant>
@@ -40,6 +46,40 @@ inline QHash<QString, quint64> cacheState(const Cachescope::SharedIndexInformer 
         state.insert(Cachescope::metaNamespaceKey(object), object.resourceVersion().toULongLong());
     }
     return state;
+}
+
+// send() makes a request on the cluster's worker thread, where its client lives, and waits; it
+// returns the HTTP status (0 when no answer came) and stores the answer's body in *answer.
+inline int send(Cachescope::Cluster *cluster,
+                const QByteArray &verb,
+                const QString &path,
+                const QJsonObject &body = {},
+                const QByteArray &contentType = "application/json",
+                QJsonObject *answer = nullptr)
+{
+    Cachescope::ApiRequest request;
+    request.verb = verb;
+    request.path = path;
+    if (!body.isEmpty()) {
+        request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+        request.contentType = contentType;
+    }
+    auto status = std::make_shared<std::atomic<int>>(0);
+    auto bytes = std::make_shared<QByteArray>();
+    Cachescope::ApiClient *client = cluster->client();
+    QMetaObject::invokeMethod(client, [client, request, status, bytes] {
+        client->send(request, client, [status, bytes](const Cachescope::ApiResponse &response) {
+            *bytes = response.body; // written before the status the test thread waits for
+            *status = response.httpStatus > 0 ? response.httpStatus : -1;
+        });
+    });
+    if (!QTest::qWaitFor([&status] { return status->load() != 0; }, 10000)) {
+        return 0;
+    }
+    if (answer) {
+        *answer = QJsonDocument::fromJson(*bytes).object();
+    }
+    return status->load();
 }
 
 // SimClusterFixture is a simulated cluster and, once start() succeeded, a Cluster connected to

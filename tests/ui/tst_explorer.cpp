@@ -8,6 +8,8 @@
 #include "core/controller/findingsstore.h"
 #include "core/sim/simcluster.h"
 #include "ui/models/eventstreammodel.h"
+#include "ui/models/objecteventsmodel.h"
+#include "ui/models/relationtreemodel.h"
 #include "ui/models/resourcefilterproxymodel.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
@@ -17,12 +19,15 @@
 #include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/explorer.h"
 #include "ui/widgets/mainwindow.h"
+#include "ui/widgets/objecteventsview.h"
+#include "ui/widgets/objectrelationsview.h"
 #include "ui/widgets/objectview.h"
 #include "ui/widgets/resourcetableview.h"
 #include "ui/widgets/timelineview.h"
 #include "ui/widgets/welcomepage.h"
 #include "ui/workspace.h"
 
+#include "simclusterfixture.h"
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
@@ -35,9 +40,11 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
@@ -391,6 +398,78 @@ private Q_SLOTS:
         QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
         QCOMPARE(explorer.navigation()->size(), 4);
         QVERIFY(explorer.forwardAction()->isEnabled());
+    }
+
+    // The object pane's Relations and Events tabs: a pod shows its ReplicaSet and Deployment
+    // above it and its Events, the tab titles count them, and activating the owner's row shows
+    // the owner (a visit: Back shows the pod again).
+    void objectPaneShowsRelationsAndEvents()
+    {
+        ExplorerOnSim fixture(simOptions(30, 2, 0));
+        Explorer &explorer = fixture.explorer;
+        QString error;
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+        QCOMPARE(explorer.currentInformer()->name(), u"pods"_s);
+        const QList<KubeObject> pods = explorer.currentInformer()->indexer().list();
+        const auto owned = std::find_if(pods.cbegin(), pods.cend(), [](const KubeObject &pod) {
+            const auto owner = pod.controllerReference();
+            return owner && owner->kind == u"ReplicaSet"_s;
+        });
+        QVERIFY(owned != pods.cend());
+        const KubeObject pod = *owned;
+        const QString replicaSetName = pod.controllerReference()->name;
+        Q_EMIT explorer.tableView()->objectActivated(pod);
+
+        ObjectRelationsView *relations = explorer.objectView()->relationsView();
+        RelationTreeModel *tree = relations->model();
+        QAbstractItemModelTester tester(tree, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QTRY_VERIFY_WITH_TIMEOUT(tree->isKnown() && tree->rowCount() == 1 && tree->index(0, 0).data(RelationTreeModel::KindRole) == u"Deployment"_s, 30000);
+        const QModelIndex deployment = tree->index(0, 0);
+        QVERIFY(tree->rowCount(deployment) >= 1);
+        const QModelIndex replicaSet = tree->index(0, 0, deployment);
+        QCOMPARE(replicaSet.data(RelationTreeModel::KindRole).toString(), u"ReplicaSet"_s);
+        QCOMPARE(replicaSet.data(RelationTreeModel::ObjectNameRole).toString(), replicaSetName);
+        const QModelIndex focus = tree->focusIndex();
+        QCOMPARE(focus.parent(), replicaSet);
+        QCOMPARE(focus.data(RelationTreeModel::UidRole).toString(), pod.uid());
+        QCOMPARE(relations->treeView()->currentIndex(), focus);
+        auto *tabs = explorer.objectView()->findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(tabs->indexOf(relations)), u"Relations (%1)"_s.arg(tree->relatedCount()), 5000);
+        QVERIFY(tree->relatedCount() >= 2);
+
+        // The pod's Events, a warning among them: the simulator keeps only the newest events of
+        // the cluster, so the test writes one of its own.
+        ObjectEventsView *events = explorer.objectView()->eventsView();
+        const QJsonObject warning{
+            {u"metadata"_s, QJsonObject{{u"name"_s, QString(pod.name() + u".tab"_s)}}},
+            {u"involvedObject"_s,
+             QJsonObject{
+                 {u"kind"_s, u"Pod"_s}, {u"namespace"_s, pod.namespaceName()}, {u"name"_s, pod.name()}, {u"uid"_s, pod.uid()}, {u"apiVersion"_s, u"v1"_s}}},
+            {u"reason"_s, u"BackOff"_s},
+            {u"message"_s, u"Back-off restarting failed container"_s},
+            {u"type"_s, u"Warning"_s},
+            {u"lastTimestamp"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
+        QCOMPARE(CachescopeTest::send(explorer.contextsView()->currentCluster(), "POST", u"/api/v1/namespaces/%1/events"_s.arg(pod.namespaceName()), warning),
+                 201);
+        QTRY_VERIFY_WITH_TIMEOUT(events->model()->isKnown() && events->model()->rowCount() > 0, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(events->model()->index(0, ObjectEventsModel::ReasonColumn).data().toString(), u"BackOff"_s, 10000);
+        QVERIFY(events->model()->index(0, 0).data(ObjectEventsModel::WarningRole).toBool());
+        for (int row = 0; row < events->model()->rowCount(); ++row) {
+            QCOMPARE(events->model()->index(row, ObjectEventsModel::ObjectColumn).data().toString(), u"pod/"_s + pod.name());
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(tabs->indexOf(events)), u"Events (%1)"_s.arg(events->model()->rowCount()), 5000);
+
+        // The owner's row opens the owner: its resource, then it, and its own relations.
+        const int visits = explorer.navigation()->size();
+        Q_EMIT relations->treeView()->activated(replicaSet);
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.currentInformer()->name(), u"replicasets.apps"_s, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.objectView()->text().contains(u"name: "_s + replicaSetName), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(tree->focusIndex().data(RelationTreeModel::KindRole).toString(), u"ReplicaSet"_s, 10000);
+        QVERIFY(explorer.navigation()->size() > visits);
+        explorer.backAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.objectView()->text().contains(u"name: "_s + pod.name()), 30000);
     }
 
     void ownerReferencesWaitForTheOwnersCaches()

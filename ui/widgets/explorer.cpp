@@ -7,6 +7,8 @@
 #include "core/controller/controller.h"
 #include "core/controller/controllersession.h"
 #include "core/printers/resourcecolumns.h"
+#include "core/relations/objectevents.h"
+#include "core/relations/relationservice.h"
 #include "core/workqueue/ratelimitingqueue.h"
 #include "ui/models/cachestatistics.h"
 #include "ui/models/eventstreammodel.h"
@@ -21,6 +23,8 @@
 #include "ui/widgets/eventstreamview.h"
 #include "ui/widgets/indexview.h"
 #include "ui/widgets/mainwindow.h"
+#include "ui/widgets/objecteventsview.h"
+#include "ui/widgets/objectrelationsview.h"
 #include "ui/widgets/objectview.h"
 #include "ui/widgets/pipelineview.h"
 #include "ui/widgets/resourcetableview.h"
@@ -136,6 +140,12 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     createCommandBar();
 
     connect(workspace, &Workspace::clusterDisconnecting, m_controllers, &ControllerSession::stopControllersOf);
+    connect(workspace, &Workspace::clusterDisconnecting, this, [this](Cluster *cluster) {
+        if (cluster == m_cluster) {
+            dropRelations(); // they must not outlive their cluster
+        }
+    });
+    connect(m_objectView->relationsView(), &ObjectRelationsView::objectActivated, this, &Explorer::openRelatedObject);
     connect(workspace, &Workspace::clusterConnected, this, [this](Cluster *cluster) {
         connect(cluster->informers(), &InformerFactory::informerCreated, this, [this, cluster](SharedIndexInformer *informer) {
             tap(cluster, informer);
@@ -259,6 +269,7 @@ void Explorer::setCluster(Cluster *cluster)
         disconnect(m_cluster, nullptr, this, nullptr);
     }
     m_controllers->retire();
+    dropRelations();
     if (m_pendingPlace && (cluster == nullptr || cluster->name() != m_pendingPlace->context)) {
         m_pendingPlace.reset(); // the user went elsewhere meanwhile
     }
@@ -394,7 +405,72 @@ void Explorer::showObject(const KubeObject &object)
         return;
     }
     m_objectView->showObject(historyResource(m_cluster->name(), m_informer->name()), metaNamespaceKey(object), object);
+    showRelationsOf(object);
     visit(metaNamespaceKey(object));
+}
+
+void Explorer::showRelationsOf(const KubeObject &object)
+{
+    const QString namespaceName = m_contexts->currentNamespace();
+    if (!m_relations || m_relations->namespaceName() != namespaceName) {
+        // The explorer's namespace, so that the informers it already runs serve the relations too.
+        dropRelations();
+        m_relations = std::make_unique<RelationService>(m_cluster.data(), namespaceName);
+        m_objectEvents = std::make_unique<ObjectEvents>(m_cluster.data(), namespaceName);
+    }
+    const ObjectRef ref = m_relations->refOf(object, m_resource);
+    m_objectView->relationsView()->showObject(m_relations.get(), ref);
+    m_objectView->eventsView()->showObject(m_objectEvents.get(), ref);
+}
+
+void Explorer::dropRelations()
+{
+    m_objectView->relationsView()->showObject(nullptr, {});
+    m_objectView->eventsView()->showObject(nullptr, {});
+    m_objectEvents.reset();
+    m_relations.reset();
+}
+
+void Explorer::openRelatedObject(const ObjectRef &object)
+{
+    if (!m_cluster) {
+        return;
+    }
+    const qsizetype slash = object.apiVersion.indexOf(u'/');
+    const QString group = slash < 0 ? QString() : object.apiVersion.left(slash);
+    const QList<ApiResource> resources = m_cluster->discovery().preferredResources();
+    const auto resource = std::find_if(resources.cbegin(), resources.cend(), [&](const ApiResource &candidate) {
+        return candidate.kind == object.kind && candidate.gvr.group() == group && !candidate.gvr.resource().contains(u'/');
+    });
+    if (resource == resources.cend()) {
+        m_statusBar->showMessage(tr("This cluster does not serve %1 any more").arg(object.kind), 5000);
+        return;
+    }
+    if (m_resource.gvr != resource->gvr || !m_informer) {
+        showResource(*resource);
+    }
+    if (m_informer) {
+        showObjectWhenSynced(object.namespaceName.isEmpty() || !resource->namespaced ? object.name : object.namespaceName + u'/' + object.name);
+    }
+}
+
+void Explorer::showObjectWhenSynced(const QString &key)
+{
+    // Going Back or Forward shows the object without recording a visit; the user's choice records one.
+    const bool navigating = m_navigating;
+    const auto show = [this, informer = m_informer, key, navigating] {
+        if (informer && informer == m_informer) {
+            if (const KubeObject object = informer->indexer().getByKey(key); object.isValid()) {
+                const QScopedValueRollback again(m_navigating, navigating);
+                showObject(object);
+            }
+        }
+    };
+    if (m_informer->hasSynced()) {
+        show();
+    } else {
+        connect(m_informer, &SharedIndexInformer::synced, this, show, Qt::SingleShotConnection);
+    }
 }
 
 void Explorer::createGoMenu()
@@ -463,19 +539,7 @@ void Explorer::goTo(const NavigationHistory::Location &place)
     if (place.objectKey.isEmpty() || !m_informer) {
         return;
     }
-    const auto show = [this, informer = m_informer, key = place.objectKey] {
-        if (informer && informer == m_informer) {
-            if (const KubeObject object = informer->indexer().getByKey(key); object.isValid()) {
-                const QScopedValueRollback again(m_navigating, true);
-                showObject(object);
-            }
-        }
-    };
-    if (m_informer->hasSynced()) {
-        show();
-    } else {
-        connect(m_informer, &SharedIndexInformer::synced, this, show, Qt::SingleShotConnection);
-    }
+    showObjectWhenSynced(place.objectKey);
 }
 
 void Explorer::createCommandBar()

@@ -11,6 +11,8 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <memory>
+
 class QMenu;
 class QStackedWidget;
 
@@ -29,10 +31,13 @@ class EventStreamView;
 class IndexView;
 class KubeObject;
 class MainWindow;
+class ObjectEvents;
 class ObjectHistory;
 class ObjectView;
+struct ObjectRef;
 class PipelineModel;
 class PipelineView;
+class RelationService;
 class ResourceTableModel;
 class ResourceTableView;
 class ResourceTreeModel;
@@ -47,7 +52,10 @@ class Workspace;
 // event stream; the controller panel (and the Controller menu) runs a built-in controller on
 // the shown informer (through a ControllerSession, which owns the controllers' lifecycle),
 // drawn by the timeline and the pipeline. It owns no data: views own their models, the
-// Workspace owns the clusters, the session the controllers.
+// Workspace owns the clusters, the session the controllers. It owns the RelationService and
+// ObjectEvents that the object view's Relations and Events tabs read: one of each for the
+// current cluster and namespace, made when an object is first shown there (they start the
+// informers they read), dropped with the cluster; activating a related object shows it.
 // A stopped controller stays shown, findings and timeline included, until another starts or the
 // informer changes. GUI thread.
 class Explorer final : public QObject
@@ -109,6 +117,13 @@ private:
     // tableColumns() are the shown resource's columns with the user's label columns after them.
     [[nodiscard]] ResourceColumns tableColumns(const QList<ResourceColumns::PrinterColumn> &printerColumns) const;
     void showObject(const KubeObject &object);
+    // showObjectWhenSynced() shows the object of that key once the shown informer has synced.
+    void showObjectWhenSynced(const QString &key);
+    // showRelationsOf() points the object view's Relations and Events tabs at an object of the
+    // shown resource; openRelatedObject() shows a related object of any kind (its resource, then it).
+    void showRelationsOf(const KubeObject &object);
+    void openRelatedObject(const ObjectRef &object);
+    void dropRelations();
     void createGoMenu();
     // visit() records where the explorer is (with the object shown, if any) unless it is going
     // somewhere through Back or Forward; goTo() goes there.
@@ -166,6 +181,9 @@ private:
     QPointer<SharedIndexInformer> m_crds; // the current cluster's CustomResourceDefinitions, when it serves them
     QList<ResourceColumns::PrinterColumn> m_printerColumns; // what the table's columns were built with
     ControllerSession *m_controllers = nullptr; // owned (child); deleted first at the end
+    // The relations and Events of the current cluster in the namespace they were made for.
+    std::unique_ptr<RelationService> m_relations; // owned
+    std::unique_ptr<ObjectEvents> m_objectEvents; // owned
     QString m_controllerLabel; // "pods of kind-dev": the informer the current controller runs on
 };
 

@@ -4,7 +4,9 @@
 #include "core/kube/jsontoyaml.h"
 #include "core/util/linediff.h"
 #include "ui/models/objecthistory.h"
+#include "ui/widgets/objecteventsview.h"
 #include "ui/widgets/objecthistoryview.h"
+#include "ui/widgets/objectrelationsview.h"
 
 #include <KSyntaxHighlighting/Definition>
 #include <KSyntaxHighlighting/Repository>
@@ -51,6 +53,8 @@ ObjectView::ObjectView(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_editor(new QPlainTextEdit(this))
     , m_historyView(new ObjectHistoryView(this))
+    , m_relationsView(new ObjectRelationsView(this))
+    , m_eventsView(new ObjectEventsView(this))
     , m_yamlAction(new QAction(tr("YAML"), this))
     , m_jsonAction(new QAction(tr("JSON"), this))
     , m_revealAction(new QAction(tr("Reveal Secret"), this))
@@ -119,6 +123,12 @@ ObjectView::ObjectView(QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_editor, tr("Object"));
     m_tabs->addTab(m_historyView, tr("History"));
+    m_tabs->addTab(m_relationsView, m_relationsView->tabTitle());
+    m_tabs->addTab(m_eventsView, m_eventsView->tabTitle());
+    connect(m_relationsView, &ObjectRelationsView::tabTitleChanged, this, [this] {
+        m_tabs->setTabText(m_tabs->indexOf(m_relationsView), m_relationsView->tabTitle());
+    });
+    connect(m_eventsView, &ObjectEventsView::tabTitleChanged, this, [this] { m_tabs->setTabText(m_tabs->indexOf(m_eventsView), m_eventsView->tabTitle()); });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -20,13 +20,17 @@ class SyntaxHighlighter;
 namespace Cachescope {
 
 class KubeObject;
+class ObjectEventsView;
 class ObjectHistory;
 class ObjectHistoryView;
+class ObjectRelationsView;
 
 // ObjectView shows one Kubernetes object as YAML or JSON, highlighted by KSyntaxHighlighting
 // with the theme that suits the widget's palette (light or dark), switching when the palette
 // changes, and in a second tab the object's history of notifications with the diff of each
-// (ObjectHistoryView over an ObjectHistory the caller owns).
+// (ObjectHistoryView over an ObjectHistory the caller owns); then its Relations and its
+// Kubernetes Events (ObjectRelationsView, ObjectEventsView: the caller feeds them), their tab
+// titles counting what they show once it is known.
 // A Secret's `data` and `stringData` values are shown as "••••••" until the user reveals them
 // (revealAction()); revealing holds for that object only and ends when another object is
 // shown. Copying (copyTextAction()) copies exactly what is shown, masked unless revealed.
@@ -74,6 +78,8 @@ public:
     // setHistory() gives the view the history to show in its History tab (not owned).
     void setHistory(ObjectHistory *history);
     [[nodiscard]] ObjectHistoryView *historyView() const { return m_historyView; }
+    [[nodiscard]] ObjectRelationsView *relationsView() const { return m_relationsView; }
+    [[nodiscard]] ObjectEventsView *eventsView() const { return m_eventsView; }
 
     void setFormat(Format format);
     [[nodiscard]] Format format() const { return m_format; }
@@ -117,6 +123,8 @@ private:
     QTabWidget *m_tabs; // owned (child)
     QPlainTextEdit *m_editor; // owned (child)
     ObjectHistoryView *m_historyView; // owned (child)
+    ObjectRelationsView *m_relationsView; // owned (child)
+    ObjectEventsView *m_eventsView; // owned (child)
     KSyntaxHighlighting::SyntaxHighlighter *m_highlighter; // owned (child of the document)
     QAction *m_yamlAction; // owned (child)
     QAction *m_jsonAction; // owned (child)
