@@ -3,7 +3,8 @@
 // recording is then served by a second cachescope-sim with --replay, and read by a real kubectl
 // (the one on PATH) and by cachescope-cli:
 // - `kubectl get pods -A` lists what RecordingReader::stateAt() says the recording held at the
-//   instant (names and resourceVersions), at the start and at three instants given by --at;
+//   instant (names and resourceVersions; in pages; with a label selector), at the start and at
+//   three instants given by --at;
 // - `kubectl get -w` sees the recorded events after --at, in order, with their versions;
 // - a write (delete, label, create) fails with 405 MethodNotAllowed and changes nothing;
 // - `cachescope-cli get` against the replaying simulator prints what `cachescope-cli replay
@@ -194,6 +195,26 @@ private Q_SLOTS:
                                       u"jsonpath={range .items[*]}{.metadata.namespace}/{.metadata.name} {.metadata.resourceVersion}{\"\\n\"}{end}"_s});
         QVERIFY2(versions.exitCode == 0, qPrintable(versions.err));
         QCOMPARE(sortedLines(versions.out), expected);
+
+        // Pages of four (kubectl follows the continue tokens) list the same pods.
+        const Run paged = kubectl(sim, {u"get"_s, u"pods"_s, u"-A"_s, u"--chunk-size=4"_s, u"-o"_s, u"name"_s});
+        QVERIFY2(paged.exitCode == 0, qPrintable(paged.err));
+        QCOMPARE(sortedLines(paged.out), expectedNames);
+
+        // A label selector picks the recorded pods of one app, and only those.
+        const RecordedCache state = m_reader->stateAt(m_podsInformer, seq);
+        const QString app = state.entries().cbegin()->object.label(u"app"_s).value_or(QString());
+        QVERIFY(!app.isEmpty());
+        QStringList expectedOfApp;
+        for (const RecordedCache::Entry &entry : state.entries()) {
+            if (entry.object.label(u"app"_s) == app)
+                expectedOfApp.append(u"pod/"_s + entry.object.name());
+        }
+        expectedOfApp.sort();
+        QVERIFY(expectedOfApp.size() < expectedNames.size());
+        const Run selected = kubectl(sim, {u"get"_s, u"pods"_s, u"-A"_s, u"-l"_s, u"app="_s + app, u"-o"_s, u"name"_s});
+        QVERIFY2(selected.exitCode == 0, qPrintable(selected.err));
+        QCOMPARE(sortedLines(selected.out), expectedOfApp);
         QCOMPARE(sim.stop(), 0);
     }
 
