@@ -3,10 +3,8 @@
 #include "core/cache/informerfactory.h"
 #include "core/cache/notificationbatcher.h"
 #include "core/cache/sharedindexinformer.h"
-#include "core/printers/duration.h"
 #include "core/record/recordingreader.h"
 #include "core/record/replaylisterwatcher.h"
-#include "core/util/rfc3339.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -164,20 +162,11 @@ void ReplayCommand::start()
     replayOptions.speed = m_options.speed;
     std::optional<qint64> atSeq;
     if (!m_options.at.isEmpty()) {
-        if (m_options.at.startsWith(u'+')) {
-            const auto offset = parseDuration(m_options.at.mid(1));
-            if (!offset) {
-                fail(u"--at: \"%1\" is not an offset (e.g. +90s, +2m)"_s.arg(m_options.at));
-                return;
-            }
-            atSeq = m_reader->seqAtOffset(offset->count());
-        } else {
-            const QDateTime instant = dateTimeFromRfc3339(m_options.at);
-            if (!instant.isValid()) {
-                fail(u"--at: \"%1\" is neither RFC 3339 (2024-05-01T14:03:00Z) nor an offset (+90s)"_s.arg(m_options.at));
-                return;
-            }
-            atSeq = m_reader->seqAtTime(instant);
+        QString atError;
+        atSeq = m_reader->seqAt(m_options.at, &atError);
+        if (!atSeq) {
+            fail(atError);
+            return;
         }
     }
     if (m_options.mode == Mode::Get) {

@@ -2,6 +2,9 @@
 
 #include "core/record/recordingschema.h"
 
+#include "core/printers/duration.h"
+#include "core/util/rfc3339.h"
+
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -324,6 +327,26 @@ qint64 RecordingReader::seqAtTime(const QDateTime &instant) const
     query.prepare(u"SELECT coalesce(max(seq), 0) FROM inputs WHERE wall_ms <= ?"_s);
     query.addBindValue(instant.toMSecsSinceEpoch());
     return query.exec() && query.next() ? query.value(0).toLongLong() : 0;
+}
+
+std::optional<qint64> RecordingReader::seqAt(const QString &at, QString *errorMessage) const
+{
+    if (at.startsWith(u'+')) {
+        const auto offset = parseDuration(at.mid(1));
+        if (!offset) {
+            if (errorMessage)
+                *errorMessage = u"--at: \"%1\" is not an offset (e.g. +90s, +2m)"_s.arg(at);
+            return std::nullopt;
+        }
+        return seqAtOffset(offset->count());
+    }
+    const QDateTime instant = dateTimeFromRfc3339(at);
+    if (!instant.isValid()) {
+        if (errorMessage)
+            *errorMessage = u"--at: \"%1\" is neither RFC 3339 (2024-05-01T14:03:00Z) nor an offset (+90s)"_s.arg(at);
+        return std::nullopt;
+    }
+    return seqAtTime(instant);
 }
 
 } // namespace Cachescope

@@ -73,6 +73,10 @@ public:
     // from the start (monotonic) or a wall-clock instant; 0 when none is.
     [[nodiscard]] qint64 seqAtOffset(qint64 offsetMs) const;
     [[nodiscard]] qint64 seqAtTime(const QDateTime &instant) const;
+    // seqAt() reads an instant as `--at` gives it, RFC 3339 (seqAtTime) or an offset from the
+    // start such as +90s (seqAtOffset): one reading for `replay` and `cachescope-sim --replay`.
+    // Nothing and *errorMessage when the text is neither.
+    [[nodiscard]] std::optional<qint64> seqAt(const QString &at, QString *errorMessage) const;
 
     QString errorString() const { return m_error; }
 

@@ -163,6 +163,12 @@ void ApiServer::handleResource(const ApiCall &call)
 {
     const QByteArray &method = call.request.method;
     const bool collection = call.route.isCollection();
+    if (m_settings.readOnly && method != "GET") {
+        // What the apiserver answers for a verb a resource does not support: a served
+        // recording is history, and no write can change it.
+        call.sendError(ApiError::methodNotAllowed());
+        return;
+    }
     if (call.route.subresource == u"scale") {
         m_scale.serve(call);
         return;

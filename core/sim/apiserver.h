@@ -35,6 +35,9 @@ struct ApiCall;
 // containers' logs, followed or not). Each answers through an
 // ApiCall, in the representation Accept asks (ContentNegotiation: Table, PartialObjectMetadata).
 //
+// With Settings::readOnly (a recording served, RecordingFeed) every method but GET is answered
+// 405 MethodNotAllowed before any handler sees it, subresources included.
+//
 // Reads (list, get, watch) meet the FaultPlan here, in one place: the decision is drawn, an
 // added latency waited out, and a PendingFault either answers instead of the handler (drop,
 // throttle, 5xx) or travels with the request to the handler that applies it where it writes.
@@ -54,6 +57,7 @@ public:
         qint64 watchBufferLimit = 64 * 1024 * 1024;
         QString serverAddress; // "127.0.0.1:PORT", for /api's serverAddressByClientCIDRs
         quint64 logSeed = 1; // of the containers' generated logs (LogHandler)
+        bool readOnly = false; // a recording is served: every write gets 405 MethodNotAllowed
     };
 
     ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPlan *faults, const Settings &settings, QObject *parent = nullptr);

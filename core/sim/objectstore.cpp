@@ -173,6 +173,45 @@ ObjectStore::WriteResult ObjectStore::remove(const ResourceType &type, const QSt
     return {stored, std::nullopt};
 }
 
+bool ObjectStore::restore(const ResourceType &type, StoreEventType eventType, const QJsonObject &object, bool recordEvent)
+{
+    const QJsonObject metadata = object.value(u"metadata").toObject();
+    const quint64 rv = metadata.value(u"resourceVersion").toString().toULongLong();
+    const QString key = objectKey(type.namespaced ? metadata.value(u"namespace").toString() : QString(), metadata.value(u"name").toString());
+    QMutexLocker locker(&m_mutex);
+    ObjectMap &objects = m_objects[type.id()];
+    const auto it = objects.find(key);
+    const ObjectPtr previous = it == objects.end() ? ObjectPtr() : it->second;
+    if (previous && previous->resourceVersion >= rv)
+        return false;
+    ObjectPtr stored = makeObject(object, rv);
+    if (eventType == StoreEventType::Deleted) {
+        if (!previous)
+            return false;
+        objects.erase(it);
+    } else {
+        objects.insert_or_assign(key, stored);
+    }
+    m_resourceVersion = std::max(m_resourceVersion, rv);
+    locker.unlock();
+    if (recordEvent) {
+        // A recorded ADDED of an object the store already holds (a relist's difference) is a
+        // modification for watchers, as the watch cache would have sent it.
+        const StoreEventType sent = eventType == StoreEventType::Added && previous ? StoreEventType::Modified : eventType;
+        record(sent, type, stored, previous);
+    }
+    return true;
+}
+
+void ObjectStore::resetResourceVersion(quint64 rv)
+{
+    {
+        QMutexLocker locker(&m_mutex);
+        m_resourceVersion = rv;
+    }
+    compactHistory();
+}
+
 ObjectPtr ObjectStore::get(const ResourceType &type, const QString &namespaceName, const QString &name) const
 {
     QMutexLocker locker(&m_mutex);
@@ -226,7 +265,15 @@ void ObjectStore::record(StoreEventType type, const ResourceType &resourceType, 
     event->object = std::move(object);
     event->previous = std::move(previous);
     event->recordedMs = m_clock.elapsed();
-    m_history.push_back(event);
+    // Restored events of two recorded informers may arrive slightly out of version order; the
+    // history stays sorted so that eventsAfter() finds every one of them.
+    if (!m_history.empty() && m_history.back()->resourceVersion > event->resourceVersion) {
+        const auto at = std::upper_bound(
+            m_history.begin(), m_history.end(), event->resourceVersion, [](quint64 value, const StoreEventPtr &e) { return value < e->resourceVersion; });
+        m_history.insert(at, event);
+    } else {
+        m_history.push_back(event);
+    }
     evictHistory();
     for (const Listener &listener : m_listeners)
         listener(event);

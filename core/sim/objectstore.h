@@ -60,6 +60,16 @@ public:
     // Deletes an object; the DELETED event carries its last state at the deletion's version.
     [[nodiscard]] WriteResult remove(const ResourceType &type, const QString &namespaceName, const QString &name, const QString &preconditionRv = {});
 
+    // restore() writes an object as a recording holds it (RecordingFeed): uid, creationTimestamp
+    // and metadata.resourceVersion are kept, not assigned, and the store's version moves up to
+    // it. A write older than the stored object (the same event seen by two recorded informers)
+    // is skipped and returns false; so is the deletion of an object the store does not hold.
+    // With recordEvent false nothing reaches the history or the listeners (the initial state).
+    bool restore(const ResourceType &type, StoreEventType eventType, const QJsonObject &object, bool recordEvent = true);
+    // Sets the store's version to a recorded list's and forgets the history: what a replay
+    // serves its first lists and watches from.
+    void resetResourceVersion(quint64 rv);
+
     [[nodiscard]] ObjectPtr get(const ResourceType &type, const QString &namespaceName, const QString &name) const;
     // The objects of one resource in key order, optionally of one namespace; a cheap snapshot.
     [[nodiscard]] QList<ObjectPtr> list(const ResourceType &type, const QString &namespaceName = {}) const;

@@ -229,7 +229,7 @@ void SimCluster::setChurn(double eventsPerSecond)
         server,
         [server, eventsPerSecond] {
             server->setChurn(eventsPerSecond);
-            if (eventsPerSecond <= 0)
+            if (eventsPerSecond <= 0 && server->workload())
                 server->workload()->settle();
         },
         Qt::BlockingQueuedConnection);
@@ -243,6 +243,8 @@ void SimCluster::churn(int changes)
     QMetaObject::invokeMethod(
         server,
         [server, changes] {
+            if (!server->workload())
+                return;
             for (int i = 0; i < changes; ++i)
                 server->workload()->churnOnce();
             server->workload()->settle();

@@ -32,8 +32,9 @@ class SimServer;
 // 100k pods); startAsync() does not block and reports through started(). faults() may be
 // changed from any thread at any time; truth() and resourceVersion() are thread-safe
 // snapshots. restart(), setChurn() and churn() are forwarded to the server thread (setChurn()
-// and churn() wait for it: after setChurn(0) and churn() the truth stays as it is). Everything
-// stops in stop() or the destructor.
+// and churn() wait for it: after setChurn(0) and churn() the truth stays as it is; serving a
+// recording, SimOptions::replay, they change nothing). Everything stops in stop() or the
+// destructor.
 class SimCluster final : public QObject
 {
     Q_OBJECT

@@ -34,6 +34,10 @@ void SimOptions::addOptions(QCommandLineParser &parser)
                       u"latency, stall; on the whole connection (every HTTP/2 stream on it): reset, halfopen, goaway[:GRACE_MS]."_s,
                       u"SPEC"_s});
     parser.addOption({u"seed"_s, u"Seed of the workload and the fault plan."_s, u"S"_s, u"1"_s});
+    parser.addOption(
+        {u"replay"_s, u"Serve a recording (cachescope-cli record) read-only instead of a generated workload: writes get 405 MethodNotAllowed."_s, u"FILE"_s});
+    parser.addOption({u"at"_s, u"--replay: the instant to start from, RFC 3339 or an offset from the start (+90s); default: the start."_s, u"TIME"_s});
+    parser.addOption({u"speed"_s, u"--replay: × the recorded pace of the events after --at; 0: all at once."_s, u"N"_s, u"1"_s});
     parser.addOption({u"bookmark-interval"_s, u"Milliseconds between watch bookmarks."_s, u"MS"_s, u"5000"_s});
     parser.addOption({u"continue-ttl"_s, u"Milliseconds a continue token stays valid."_s, u"MS"_s, u"300000"_s});
 }
@@ -102,6 +106,15 @@ std::optional<SimOptions> SimOptions::fromParser(const QCommandLineParser &parse
     options.seed = parser.value(u"seed"_s).toULongLong(&ok);
     if (!ok)
         return fail(u"--seed wants a number"_s);
+    options.replay = parser.value(u"replay"_s);
+    options.replayAt = parser.value(u"at"_s);
+    options.replaySpeed = parser.value(u"speed"_s).toDouble(&ok);
+    if (!ok || options.replaySpeed < 0)
+        return fail(u"--speed wants a factor, e.g. 2 or 0.5"_s);
+    if (options.replay.isEmpty() && (parser.isSet(u"at"_s) || parser.isSet(u"speed"_s)))
+        return fail(u"--at and --speed go with --replay"_s);
+    if (!options.replay.isEmpty() && options.churn > 0)
+        return fail(u"--churn and --replay exclude each other: a recording is served as it was"_s);
     options.faults = parser.value(u"faults"_s);
     FaultPlan probe;
     QString faultError;

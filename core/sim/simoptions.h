@@ -37,9 +37,15 @@ struct SimOptions
     int continueTtlMs = 5 * 60 * 1000;
     qint64 watchBufferLimit = 64 * 1024 * 1024;
     QString token; // empty: a random one
+    // A recording (core/record) served read-only instead of a generated workload: its state at
+    // replayAt (RFC 3339 or +OFFSET; empty: its start), then its events at replaySpeed × the
+    // recorded pace (RecordingFeed). Clients' writes get 405 MethodNotAllowed.
+    QString replay;
+    QString replayAt;
+    double replaySpeed = 1;
 
     // Registers --listen, --tls, --plain, --serving-certificate, --http1-only, --kubeconfig-out, --namespaces, --nodes, --pods,
-    // --churn, --history, --history-window, --faults, --seed (and the finer --bookmark-interval, --continue-ttl).
+    // --churn, --history, --history-window, --faults, --seed, --replay, --at, --speed (and the finer --bookmark-interval, --continue-ttl).
     static void addOptions(QCommandLineParser &parser);
     // Reads them back; nothing and *error when a value does not parse.
     [[nodiscard]] static std::optional<SimOptions> fromParser(const QCommandLineParser &parser, QString *error);

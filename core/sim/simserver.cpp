@@ -5,6 +5,7 @@
 #include "core/sim/faultplan.h"
 #include "core/sim/httpserver.h"
 #include "core/sim/objectstore.h"
+#include "core/sim/recordingfeed.h"
 #include "core/sim/workloadgenerator.h"
 
 #include <QDateTime>
@@ -53,16 +54,27 @@ bool SimServer::start(QString *error)
     settings.continueTtlMs = m_options.continueTtlMs;
     settings.watchBufferLimit = m_options.watchBufferLimit;
     settings.logSeed = m_options.seed;
+    settings.readOnly = !m_options.replay.isEmpty();
     m_api = new ApiServer(m_store.get(), m_catalog, m_faults, settings, this);
     m_api->attach(m_http);
 
-    WorkloadGenerator::Settings workload;
-    workload.namespaces = m_options.namespaces;
-    workload.nodes = m_options.nodes;
-    workload.pods = m_options.pods;
-    workload.seed = m_options.seed;
-    m_workload = new WorkloadGenerator(m_store.get(), m_catalog, workload, this);
-    m_workload->populate();
+    if (!m_options.replay.isEmpty()) {
+        m_feed = new RecordingFeed(m_store.get(), m_catalog, {m_options.replay, m_options.replayAt, m_options.replaySpeed}, this);
+        QString feedError;
+        if (!m_feed->load(&feedError)) {
+            if (error)
+                *error = u"--replay %1: %2"_s.arg(m_options.replay, feedError);
+            return false;
+        }
+    } else {
+        WorkloadGenerator::Settings workload;
+        workload.namespaces = m_options.namespaces;
+        workload.nodes = m_options.nodes;
+        workload.pods = m_options.pods;
+        workload.seed = m_options.seed;
+        m_workload = new WorkloadGenerator(m_store.get(), m_catalog, workload, this);
+        m_workload->populate();
+    }
 
     if (!m_http->listen(m_options.address, m_options.port)) {
         if (error)
@@ -70,7 +82,10 @@ bool SimServer::start(QString *error)
         return false;
     }
     m_api->setServerAddress(m_options.address.toString() + u':' + QString::number(m_http->port()));
-    m_workload->setChurn(m_options.churn);
+    if (m_workload)
+        m_workload->setChurn(m_options.churn);
+    if (m_feed)
+        m_feed->start();
 
     // The restart interval may be changed through the fault plan at any time, so it is polled
     // rather than armed once; a tenth of a second is finer than any useful interval.
@@ -118,6 +133,8 @@ void SimServer::stop()
     // Children first (they reference the store), then the store.
     delete m_workload;
     m_workload = nullptr;
+    delete m_feed;
+    m_feed = nullptr;
     delete m_api;
     m_api = nullptr;
     delete m_http;

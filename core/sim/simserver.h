@@ -15,11 +15,12 @@ class CertificateAuthority;
 class FaultPlan;
 class HttpServer;
 class ObjectStore;
+class RecordingFeed;
 class ResourceCatalog;
 class WorkloadGenerator;
 
 // SimServer assembles one simulated cluster on the thread it lives on: the ObjectStore filled
-// by the WorkloadGenerator, the ApiServer, the HttpServer it listens with, and the timer that
+// by the WorkloadGenerator (or by a RecordingFeed, read-only, when it serves a recording), the ApiServer, the HttpServer it listens with, and the timer that
 // plays the fault plan's restarts. SimCluster creates it on its own thread; cachescope-sim's
 // tests may also run it on the current thread.
 //
@@ -41,7 +42,9 @@ public:
 
     [[nodiscard]] quint16 port() const;
     [[nodiscard]] ObjectStore *store() const { return m_store.get(); }
+    // Null when a recording is served (SimOptions::replay), which has a feed() instead.
     [[nodiscard]] WorkloadGenerator *workload() const { return m_workload; }
+    [[nodiscard]] RecordingFeed *feed() const { return m_feed; }
     [[nodiscard]] ApiServer *api() const { return m_api; }
     [[nodiscard]] HttpServer *http() const { return m_http; }
 
@@ -54,6 +57,7 @@ private:
     HttpServer *m_http = nullptr; // owned (child)
     ApiServer *m_api = nullptr; // owned (child)
     WorkloadGenerator *m_workload = nullptr; // owned (child)
+    RecordingFeed *m_feed = nullptr; // owned (child)
     QTimer *m_restartTimer = nullptr; // owned (child)
     qint64 m_lastRestartMs = 0;
 };

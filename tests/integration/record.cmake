@@ -5,3 +5,9 @@ cachescope_add_test(NAME tst_recordreplay SOURCES tst_recordreplay.cpp simproces
     LIBRARIES cachescope-simulator cachescope-record LABELS integration sim TIMEOUT 300)
 target_include_directories(tst_recordreplay PRIVATE "${PROJECT_SOURCE_DIR}/tests/core")
 add_dependencies(tst_recordreplay cachescope-sim cachescope-cli)
+
+# A recording served as a cluster (cachescope-sim --replay): kubectl get, get -w and refused
+# writes against it, and cachescope-cli get against it equal to cachescope-cli replay get.
+cachescope_add_test(NAME tst_simreplay SOURCES tst_simreplay.cpp simprocess.h
+    LIBRARIES cachescope-record LABELS integration sim TIMEOUT 300)
+add_dependencies(tst_simreplay cachescope-sim cachescope-cli)
