@@ -20,6 +20,7 @@
 #include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/eventstreamview.h"
 #include "ui/widgets/indexview.h"
+#include "ui/widgets/logview.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/objectview.h"
 #include "ui/widgets/pipelineview.h"
@@ -263,6 +264,7 @@ void Explorer::setCluster(Cluster *cluster)
         m_pendingPlace.reset(); // the user went elsewhere meanwhile
     }
     m_cluster = cluster;
+    m_objectView->logView()->setCluster(cluster);
     m_crds = nullptr;
     m_resource = ApiResource();
     m_informer = nullptr;

@@ -4,6 +4,7 @@
 #include "core/kube/jsontoyaml.h"
 #include "core/util/linediff.h"
 #include "ui/models/objecthistory.h"
+#include "ui/widgets/logview.h"
 #include "ui/widgets/objecthistoryview.h"
 
 #include <KSyntaxHighlighting/Definition>
@@ -51,6 +52,7 @@ ObjectView::ObjectView(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_editor(new QPlainTextEdit(this))
     , m_historyView(new ObjectHistoryView(this))
+    , m_logView(new LogView(this))
     , m_yamlAction(new QAction(tr("YAML"), this))
     , m_jsonAction(new QAction(tr("JSON"), this))
     , m_revealAction(new QAction(tr("Reveal Secret"), this))
@@ -119,6 +121,8 @@ ObjectView::ObjectView(QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_editor, tr("Object"));
     m_tabs->addTab(m_historyView, tr("History"));
+    m_tabs->addTab(m_logView, tr("Logs"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_logView), false);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -177,6 +181,7 @@ void ObjectView::showObject(const QString &resource, const QString &key, const K
     markLines({});
     setObject(object.json(), resource);
     updateBanner();
+    m_tabs->setTabVisible(m_tabs->indexOf(m_logView), m_logView->setObject(object));
 }
 
 void ObjectView::setHistory(ObjectHistory *history)

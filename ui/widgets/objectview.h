@@ -20,6 +20,7 @@ class SyntaxHighlighter;
 namespace Cachescope {
 
 class KubeObject;
+class LogView;
 class ObjectHistory;
 class ObjectHistoryView;
 
@@ -74,6 +75,8 @@ public:
     // setHistory() gives the view the history to show in its History tab (not owned).
     void setHistory(ObjectHistory *history);
     [[nodiscard]] ObjectHistoryView *historyView() const { return m_historyView; }
+    // logView() is the Logs tab, shown for pods only; the caller gives it the cluster.
+    [[nodiscard]] LogView *logView() const { return m_logView; }
 
     void setFormat(Format format);
     [[nodiscard]] Format format() const { return m_format; }
@@ -117,6 +120,7 @@ private:
     QTabWidget *m_tabs; // owned (child)
     QPlainTextEdit *m_editor; // owned (child)
     ObjectHistoryView *m_historyView; // owned (child)
+    LogView *m_logView; // owned (child)
     KSyntaxHighlighting::SyntaxHighlighter *m_highlighter; // owned (child of the document)
     QAction *m_yamlAction; // owned (child)
     QAction *m_jsonAction; // owned (child)
