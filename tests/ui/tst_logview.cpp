@@ -18,6 +18,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -103,6 +105,21 @@ private:
                 return pod;
         }
         return {};
+    }
+
+    // The running pod, writing a line a second, that started first: the longest such log.
+    KubeObject oldestBusyPod()
+    {
+        KubeObject oldest;
+        QString oldestStart;
+        for (const KubeObject &pod : m_pods->indexer().list()) {
+            const QString start = jsonOf(pod).value(u"status").toObject().value(u"startTime").toString();
+            if (isRunning(pod) && writesEverySecond(pod) && !m_used.contains(pod.name()) && (!oldest.isValid() || start < oldestStart)) {
+                oldest = pod;
+                oldestStart = start;
+            }
+        }
+        return oldest;
     }
 
     KubeObject cached(const KubeObject &pod) { return m_pods->indexer().getByKey(pod.namespaceName() + u'/' + pod.name()); }
@@ -298,6 +315,55 @@ private Q_SLOTS:
         QVERIFY(view->buffer()->rowCount() > 0);
         QCOMPARE(view->textView()->document()->blockCount(), view->buffer()->rowCount());
         QVERIFY(!view->isStreaming());
+    }
+
+    void boundedByTheRingFollowingOnlyAtTheBottom()
+    {
+        QSettings().setValue(LogBuffer::maxLinesSettingsKey(), 30);
+        const KubeObject pod = oldestBusyPod();
+        QVERIFY(pod.isValid());
+        auto view = makeView();
+        QSettings().remove(LogBuffer::maxLinesSettingsKey());
+        QCOMPARE(view->buffer()->maxLines(), 30);
+        view->resize(900, 200);
+        QVERIFY(view->setObject(pod));
+        QTRY_VERIFY_WITH_TIMEOUT(view->buffer()->droppedCount() > 0 && view->buffer()->rowCount() == 30, 30000);
+        // The document holds what the ring holds, the newest lines in order.
+        QCOMPARE(view->textView()->document()->blockCount(), 30);
+        LogOptions all;
+        const QStringList whole = read(pod, all);
+        const QStringList held = heldLines(*view);
+        const qsizetype from = whole.indexOf(held.constFirst());
+        QVERIFY(from >= 0);
+        QCOMPARE(held, whole.mid(from, 30));
+        QVERIFY2(view->statusText().contains(u"dropped"_s), qPrintable(view->statusText()));
+
+        // At the bottom, the view follows the new lines.
+        QScrollBar *bar = view->textView()->verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        QString last = held.constLast();
+        QTRY_VERIFY_WITH_TIMEOUT(heldLines(*view).constLast() != last, 30000);
+        QCOMPARE(bar->value(), bar->maximum());
+        // Scrolled up to read, the view stays where the user put it.
+        bar->setValue(0);
+        last = heldLines(*view).constLast();
+        QTRY_VERIFY_WITH_TIMEOUT(heldLines(*view).constLast() != last, 30000);
+        QCOMPARE(bar->value(), 0);
+
+        // Search: every match highlighted, next and previous select one.
+        const QString needle = LogFollower::splitTimestamp(heldLines(*view).constLast()).second.toString().section(u' ', 0, 0);
+        QVERIFY(!needle.isEmpty());
+        view->setSearchText(needle);
+        const qsizetype lines = view->buffer()->matches(needle).size();
+        QVERIFY(lines > 0);
+        QVERIFY(view->textView()->extraSelections().size() >= lines);
+        QVERIFY(view->findNext());
+        QCOMPARE(view->textView()->textCursor().selectedText().toLower(), needle.toLower());
+        QVERIFY(view->findPrevious());
+        QCOMPARE(view->textView()->textCursor().selectedText().toLower(), needle.toLower());
+        view->setSearchText(u"no line says this"_s);
+        QVERIFY(view->textView()->extraSelections().isEmpty());
+        QVERIFY(!view->findNext());
     }
 
     void aDroppedFollowIsReadAgainFromTheLastLine()

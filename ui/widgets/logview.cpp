@@ -6,7 +6,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFontDatabase>
-#include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,6 +15,7 @@
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QThread>
+#include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -79,6 +79,17 @@ LogView::LogView(QWidget *parent)
     m_text->setUndoRedoEnabled(false);
     m_text->document()->setMaximumBlockCount(m_buffer->maxLines());
     m_status->setObjectName(u"status"_s);
+    // The status can be long (a refusal's message): it wraps rather than widening the pane.
+    m_status->setWordWrap(true);
+    // Follow the end only while the user has not scrolled up to read. The document's layout
+    // extends the scroll range after an insertion, sometimes later than the insertion returns,
+    // so the end is followed where the range changes, not right after inserting.
+    QScrollBar *bar = m_text->verticalScrollBar();
+    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) { m_atBottom = value >= bar->maximum(); });
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int maximum) {
+        if (m_atBottom)
+            bar->setValue(maximum);
+    });
 
     m_highlightTimer.setSingleShot(true);
     m_highlightTimer.setInterval(HighlightDelay);
@@ -97,15 +108,17 @@ LogView::LogView(QWidget *parent)
     connect(m_nextButton, &QToolButton::clicked, this, &LogView::findNext);
     connect(m_previousMatchButton, &QToolButton::clicked, this, &LogView::findPrevious);
 
-    auto *controls = new QHBoxLayout;
-    controls->setContentsMargins(4, 2, 4, 2);
+    // A tool bar rather than a row of widgets: it folds what does not fit into its extension
+    // menu, so the controls never widen the pane they sit in.
+    auto *controls = new QToolBar(this);
+    controls->setObjectName(u"logControls"_s);
     controls->addWidget(m_containerBox);
     controls->addWidget(m_previousBox);
     controls->addWidget(m_followBox);
     controls->addWidget(m_timestampsBox);
     controls->addWidget(m_sinceBox);
     controls->addWidget(m_wrapBox);
-    controls->addStretch();
+    controls->addSeparator();
     controls->addWidget(m_search);
     controls->addWidget(m_previousMatchButton);
     controls->addWidget(m_nextButton);
@@ -113,7 +126,7 @@ LogView::LogView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addLayout(controls);
+    layout->addWidget(controls);
     layout->addWidget(m_text);
     layout->addWidget(m_status);
     updateStatus();
@@ -249,6 +262,7 @@ void LogView::restart()
     stop();
     m_buffer->clear();
     m_text->clear();
+    m_atBottom = true;
     m_state = LogFollower::State::Idle;
     m_stateMessage.clear();
     if (isVisible())
@@ -321,15 +335,12 @@ void LogView::appendRows(int first, int last)
     lines.reserve(last - first + 1);
     for (int row = first; row <= last; ++row)
         lines.append(m_buffer->line(row, timestamps));
-    QScrollBar *bar = m_text->verticalScrollBar();
-    // Follow the end only while the user has not scrolled up to read.
-    const bool atBottom = bar->value() >= bar->maximum();
-    const int kept = bar->value();
     QTextCursor cursor(m_text->document());
     cursor.movePosition(QTextCursor::End);
     const bool empty = m_text->document()->isEmpty();
+    // Inserted through a cursor of its own, the text moves no view: the scroll bar's range
+    // change decides (the constructor's rangeChanged connection).
     cursor.insertText(empty ? lines.join(u'\n') : u'\n' + lines.join(u'\n'));
-    bar->setValue(atBottom ? bar->maximum() : kept);
     if (!m_search->text().isEmpty() && !m_highlightTimer.isActive())
         m_highlightTimer.start();
     updateStatus();
@@ -342,6 +353,7 @@ void LogView::redraw()
     lines.reserve(m_buffer->lineCount());
     for (int row = 0; row < m_buffer->lineCount(); ++row)
         lines.append(m_buffer->line(row, timestamps));
+    m_atBottom = true;
     m_text->setPlainText(lines.join(u'\n'));
     m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
     highlightMatches();

@@ -110,6 +110,7 @@ private:
     LogFollower::State m_state = LogFollower::State::Idle;
     QString m_stateMessage;
     int m_reconnects = 0;
+    bool m_atBottom = true; // whether the view follows the end of the text
     std::chrono::milliseconds m_initialBackoff{1000};
 };
 
