@@ -22,6 +22,7 @@
 #include "ui/widgets/controllerpanel.h"
 #include "ui/widgets/eventstreamview.h"
 #include "ui/widgets/indexview.h"
+#include "ui/widgets/logview.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/objecteventsview.h"
 #include "ui/widgets/objectrelationsview.h"
@@ -274,6 +275,7 @@ void Explorer::setCluster(Cluster *cluster)
         m_pendingPlace.reset(); // the user went elsewhere meanwhile
     }
     m_cluster = cluster;
+    m_objectView->logView()->setCluster(cluster);
     m_crds = nullptr;
     m_resource = ApiResource();
     m_informer = nullptr;

@@ -4,6 +4,7 @@
 #include "core/kube/jsontoyaml.h"
 #include "core/util/linediff.h"
 #include "ui/models/objecthistory.h"
+#include "ui/widgets/logview.h"
 #include "ui/widgets/objecteventsview.h"
 #include "ui/widgets/objecthistoryview.h"
 #include "ui/widgets/objectrelationsview.h"
@@ -55,6 +56,7 @@ ObjectView::ObjectView(QWidget *parent)
     , m_historyView(new ObjectHistoryView(this))
     , m_relationsView(new ObjectRelationsView(this))
     , m_eventsView(new ObjectEventsView(this))
+    , m_logView(new LogView(this))
     , m_yamlAction(new QAction(tr("YAML"), this))
     , m_jsonAction(new QAction(tr("JSON"), this))
     , m_revealAction(new QAction(tr("Reveal Secret"), this))
@@ -129,6 +131,8 @@ ObjectView::ObjectView(QWidget *parent)
         m_tabs->setTabText(m_tabs->indexOf(m_relationsView), m_relationsView->tabTitle());
     });
     connect(m_eventsView, &ObjectEventsView::tabTitleChanged, this, [this] { m_tabs->setTabText(m_tabs->indexOf(m_eventsView), m_eventsView->tabTitle()); });
+    m_tabs->addTab(m_logView, tr("Logs"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_logView), false);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -187,6 +191,7 @@ void ObjectView::showObject(const QString &resource, const QString &key, const K
     markLines({});
     setObject(object.json(), resource);
     updateBanner();
+    m_tabs->setTabVisible(m_tabs->indexOf(m_logView), m_logView->setObject(object));
 }
 
 void ObjectView::setHistory(ObjectHistory *history)

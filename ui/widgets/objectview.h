@@ -21,6 +21,7 @@ namespace Cachescope {
 
 class KubeObject;
 class ObjectEventsView;
+class LogView;
 class ObjectHistory;
 class ObjectHistoryView;
 class ObjectRelationsView;
@@ -80,6 +81,8 @@ public:
     [[nodiscard]] ObjectHistoryView *historyView() const { return m_historyView; }
     [[nodiscard]] ObjectRelationsView *relationsView() const { return m_relationsView; }
     [[nodiscard]] ObjectEventsView *eventsView() const { return m_eventsView; }
+    // logView() is the Logs tab, shown for pods only; the caller gives it the cluster.
+    [[nodiscard]] LogView *logView() const { return m_logView; }
 
     void setFormat(Format format);
     [[nodiscard]] Format format() const { return m_format; }
@@ -125,6 +128,7 @@ private:
     ObjectHistoryView *m_historyView; // owned (child)
     ObjectRelationsView *m_relationsView; // owned (child)
     ObjectEventsView *m_eventsView; // owned (child)
+    LogView *m_logView; // owned (child)
     KSyntaxHighlighting::SyntaxHighlighter *m_highlighter; // owned (child of the document)
     QAction *m_yamlAction; // owned (child)
     QAction *m_jsonAction; // owned (child)
