@@ -55,6 +55,48 @@
             <source>%1 events/s</source>
             <translation>%1 事件/秒</translation>
         </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::CommandBar</name>
+        <message>
+            <source>Find an action, a kind (po, deploy, cm), a context, a namespace or an object; :kind jumps</source>
+            <translation>查找操作、资源类型（po、deploy、cm）、上下文、命名空间或对象；:类型 直接跳转</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::CommandBarModel</name>
+        <message>
+            <source>Kind %1</source>
+            <translation>类型 %1</translation>
+        </message>
+        <message>
+            <source>in %1</source>
+            <translation>位于 %1</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <source>Action · %1</source>
+            <translation>操作 · %1</translation>
+        </message>
+        <message>
+            <source>Context</source>
+            <translation>上下文</translation>
+        </message>
+        <message>
+            <source>Namespace</source>
+            <translation>命名空间</translation>
+        </message>
+        <message>
+            <source>Object</source>
+            <translation>对象</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::ContextListModel</name>
@@ -102,6 +144,14 @@ Cluster: %3, user: %4</source>
                 <numerusform>已连接；%n 个 Informer 正在重试</numerusform>
             </translation>
         </message>
+        <message>
+            <source>failed: %1</source>
+            <translation>失败：%1</translation>
+        </message>
+        <message>
+            <source>Not retried: connect again (context menu) once the kubeconfig or the files it names are fixed; a change to them retries by itself.</source>
+            <translation>不会自动重试：修复 kubeconfig 或其引用的文件后，请（通过右键菜单）重新连接；这些文件一旦改动也会自动重试。</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::ContextsView</name>
@@ -120,6 +170,10 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Disconnect</source>
             <translation>断开连接</translation>
+        </message>
+        <message>
+            <source>Connect Again</source>
+            <translation>重新连接</translation>
         </message>
     </context>
     <context>
@@ -474,6 +528,38 @@ Cluster: %3, user: %4</source>
             <source>the caches of the owners to sync (%1)</source>
             <translation>属主的缓存同步（%1）</translation>
         </message>
+        <message>
+            <source>No namespace %1 in this cluster any more</source>
+            <translation>此集群中已没有命名空间 %1</translation>
+        </message>
+        <message>
+            <source>This cluster does not serve %1 any more</source>
+            <translation>此集群已不再提供 %1</translation>
+        </message>
+        <message>
+            <source>&amp;Go</source>
+            <translation>前往(&amp;G)</translation>
+        </message>
+        <message>
+            <source>&amp;Back</source>
+            <translation>后退(&amp;B)</translation>
+        </message>
+        <message>
+            <source>&amp;Forward</source>
+            <translation>前进(&amp;F)</translation>
+        </message>
+        <message>
+            <source>No context %1 in this kubeconfig any more</source>
+            <translation>此 kubeconfig 中已没有上下文 %1</translation>
+        </message>
+        <message>
+            <source>Command Bar…</source>
+            <translation>命令栏…</translation>
+        </message>
+        <message>
+            <source>No namespace %1 in this cluster</source>
+            <translation>此集群中没有命名空间 %1</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::FindingsTableModel</name>
@@ -603,6 +689,107 @@ Cluster: %3, user: %4</source>
         </message>
     </context>
     <context>
+        <name>Cachescope::LogView</name>
+        <message>
+            <source>Previous</source>
+            <translation>上一实例</translation>
+        </message>
+        <message>
+            <source>Follow</source>
+            <translation>跟随最新</translation>
+        </message>
+        <message>
+            <source>Timestamps</source>
+            <translation>时间戳</translation>
+        </message>
+        <message>
+            <source>Wrap lines</source>
+            <translation>自动换行</translation>
+        </message>
+        <message>
+            <source>The container whose log is shown</source>
+            <translation>显示其日志的容器</translation>
+        </message>
+        <message>
+            <source>The log of the container's instance before its last restart</source>
+            <translation>容器上次重启之前那个实例的日志</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>全部</translation>
+        </message>
+        <message>
+            <source>Last 5 minutes</source>
+            <translation>最近 5 分钟</translation>
+        </message>
+        <message>
+            <source>Last 15 minutes</source>
+            <translation>最近 15 分钟</translation>
+        </message>
+        <message>
+            <source>Last hour</source>
+            <translation>最近 1 小时</translation>
+        </message>
+        <message>
+            <source>Last 6 hours</source>
+            <translation>最近 6 小时</translation>
+        </message>
+        <message>
+            <source>Last 24 hours</source>
+            <translation>最近 24 小时</translation>
+        </message>
+        <message>
+            <source>Search</source>
+            <translation>搜索</translation>
+        </message>
+        <message>
+            <source>Next match</source>
+            <translation>下一个匹配</translation>
+        </message>
+        <message>
+            <source>Previous match</source>
+            <translation>上一个匹配</translation>
+        </message>
+        <message>
+            <source>No pod selected</source>
+            <translation>未选择 Pod</translation>
+        </message>
+        <message>
+            <source>%1 (init)</source>
+            <translation>%1（init）</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n line(s)</source>
+            <translation>
+                <numerusform>%n 行</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 older dropped (limit %2)</source>
+            <translation>已丢弃较早的 %1 行（上限 %2）</translation>
+        </message>
+        <message>
+            <source>following</source>
+            <translation>持续跟踪中</translation>
+        </message>
+        <message>
+            <source>reconnecting…</source>
+            <translation>正在重新连接…</translation>
+        </message>
+        <message>
+            <source>end of log</source>
+            <translation>日志结束</translation>
+        </message>
+        <message>
+            <source>pod deleted</source>
+            <translation>Pod 已删除</translation>
+        </message>
+        <message>
+            <source>error: %1</source>
+            <translation>错误：%1</translation>
+        </message>
+    </context>
+    <context>
         <name>Cachescope::MainWindow</name>
         <message>
             <source>Cachescope</source>
@@ -676,6 +863,52 @@ Cluster: %3, user: %4</source>
         </message>
     </context>
     <context>
+        <name>Cachescope::ObjectEventsModel</name>
+        <message>
+            <source>Last seen %1, first seen %2</source>
+            <translation>最近一次 %1，首次 %2</translation>
+        </message>
+        <message>
+            <source>Last seen</source>
+            <translation>最近发生</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>Object</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>Message</source>
+            <translation>消息</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>来源</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ObjectEventsView</name>
+        <message>
+            <source>Events (%1)</source>
+            <translation>事件 (%1)</translation>
+        </message>
+        <message>
+            <source>Events</source>
+            <translation>事件</translation>
+        </message>
+    </context>
+    <context>
         <name>Cachescope::ObjectHistory</name>
         <message>
             <source>Added</source>
@@ -719,6 +952,17 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Deleted while the watch was down; the final state is unknown</source>
             <translation>在 watch 中断期间被删除；最终状态未知</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ObjectRelationsView</name>
+        <message>
+            <source>Relations (%1)</source>
+            <translation>关系 (%1)</translation>
+        </message>
+        <message>
+            <source>Relations</source>
+            <translation>关系</translation>
         </message>
     </context>
     <context>
@@ -766,6 +1010,32 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Copy JSON</source>
             <translation>复制 JSON</translation>
+        </message>
+        <message>
+            <source>Pin</source>
+            <translation>固定</translation>
+        </message>
+        <message>
+            <source>Keep this version shown while the object changes</source>
+            <translation>对象变化时仍显示此版本</translation>
+        </message>
+        <message>
+            <source>Logs</source>
+            <translation>日志</translation>
+        </message>
+        <message numerus="yes">
+            <source>Pinned at resourceVersion %1: %n newer version(s) since.</source>
+            <translation>
+                <numerusform>已固定在 resourceVersion %1：此后有 %n 个更新的版本。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>The object has been deleted.</source>
+            <translation>该对象已被删除。</translation>
+        </message>
+        <message>
+            <source>Deleted: this is its last known state (resourceVersion %1).</source>
+            <translation>已删除：这是它最后已知的状态（resourceVersion %1）。</translation>
         </message>
     </context>
     <context>
@@ -1005,6 +1275,85 @@ Cluster: %3, user: %4</source>
         </message>
     </context>
     <context>
+        <name>Cachescope::RelationTreeModel</name>
+        <message>
+            <source>dangling owner</source>
+            <translation>悬空的属主</translation>
+        </message>
+        <message>
+            <source>owner reference (controller)</source>
+            <translation>ownerReference（控制器）</translation>
+        </message>
+        <message>
+            <source>owner reference</source>
+            <translation>ownerReference</translation>
+        </message>
+        <message>
+            <source>selector</source>
+            <translation>选择算符</translation>
+        </message>
+        <message>
+            <source>volume</source>
+            <translation>卷</translation>
+        </message>
+        <message>
+            <source>envFrom</source>
+            <translation>envFrom</translation>
+        </message>
+        <message>
+            <source>env</source>
+            <translation>env</translation>
+        </message>
+        <message>
+            <source>service account</source>
+            <translation>服务账号</translation>
+        </message>
+        <message>
+            <source>image pull secret</source>
+            <translation>镜像拉取 Secret</translation>
+        </message>
+        <message>
+            <source>node</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <source>scale target</source>
+            <translation>伸缩目标</translation>
+        </message>
+        <message>
+            <source>ingress backend</source>
+            <translation>Ingress 后端</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>%1 does not exist: the cache of its kind has synced and holds no object of that name and uid %2. Its dependents are orphans until the garbage collector deletes them.</source>
+            <translation>%1 不存在：其类型的缓存已同步，但没有该名称且 uid 为 %2 的对象。在垃圾回收器删除它们之前，其从属对象都是孤儿。</translation>
+        </message>
+        <message>
+            <source>%1 is not in the caches yet: its kind is not served, or its informer has not synced.</source>
+            <translation>%1 尚未出现在缓存中：集群不提供其类型，或其 Informer 尚未同步。</translation>
+        </message>
+        <message>
+            <source>Kind/Name</source>
+            <translation>类型/名称</translation>
+        </message>
+        <message>
+            <source>Relation</source>
+            <translation>关系</translation>
+        </message>
+        <message>
+            <source>Ready/Status</source>
+            <translation>就绪/状态</translation>
+        </message>
+        <message>
+            <source>Age</source>
+            <translation>存在时长</translation>
+        </message>
+    </context>
+    <context>
         <name>Cachescope::ResourceTableView</name>
         <message>
             <source>Filter by name or namespace (Ctrl+L)</source>
@@ -1052,6 +1401,22 @@ Cluster: %3, user: %4</source>
             <source>%1: %2 (%3)</source>
             <translation>%1：%2（%3）</translation>
         </message>
+        <message>
+            <source>Label Columns…</source>
+            <translation>标签列…</translation>
+        </message>
+        <message>
+            <source>Label Columns</source>
+            <translation>标签列</translation>
+        </message>
+        <message>
+            <source>Label keys to show as columns, comma-separated (as kubectl's -L):</source>
+            <translation>要显示为列的标签键，以逗号分隔（同 kubectl 的 -L）：</translation>
+        </message>
+        <message>
+            <source>Reset Columns</source>
+            <translation>重置列</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::TimelineView</name>
@@ -1090,6 +1455,14 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Per key</source>
             <translation>按 key</translation>
+        </message>
+        <message>
+            <source>Start a Controller…</source>
+            <translation>启动控制器…</translation>
+        </message>
+        <message>
+            <source>No controller runs, so no queue is drawn. A controller on the shown resource queues its objects' keys here.</source>
+            <translation>没有运行中的控制器，因此没有可绘制的队列。在当前资源上运行的控制器会把其对象的键放入这里的队列。</translation>
         </message>
     </context>
     <context>
@@ -1161,6 +1534,33 @@ Cluster: %3, user: %4</source>
         <message>
             <source>No queue</source>
             <translation>没有队列</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::WelcomePage</name>
+        <message>
+            <source>Welcome to Cachescope</source>
+            <translation>欢迎使用 Cachescope</translation>
+        </message>
+        <message>
+            <source>Open Kubeconfig…</source>
+            <translation>打开 kubeconfig…</translation>
+        </message>
+        <message>
+            <source>Explore the Demo Cluster</source>
+            <translation>探索演示集群</translation>
+        </message>
+        <message>
+            <source>No kubeconfig was found.</source>
+            <translation>未找到 kubeconfig。</translation>
+        </message>
+        <message>
+            <source>No kubeconfig was found at %1.</source>
+            <translation>在 %1 未找到 kubeconfig。</translation>
+        </message>
+        <message>
+            <source>Open a kubeconfig file to explore your cluster through its informer cache, or explore a simulated cluster with live churn that runs inside Cachescope.</source>
+            <translation>打开一个 kubeconfig 文件，通过 Informer 缓存浏览你的集群；或者浏览在 Cachescope 内部运行、持续变化的模拟集群。</translation>
         </message>
     </context>
     <context>
