@@ -76,7 +76,8 @@ int main(int argc, char *argv[])
     }
     const QString command = positional.constFirst();
     const bool takesObject = command == u"tree"_s || command == u"events"_s;
-    const bool takesResource = takesObject || command == u"get"_s || command == u"watch"_s || command == u"control"_s || command == u"logs"_s || command == u"record"_s;
+    const bool takesResource =
+        takesObject || command == u"get"_s || command == u"watch"_s || command == u"control"_s || command == u"logs"_s || command == u"record"_s;
     // replay FILE get|watch RESOURCE; recording info FILE
     const qsizetype maxArguments = command == u"replay"_s ? 4 : command == u"recording"_s ? 3 : takesResource ? 2 : 1;
     if (positional.size() > maxArguments) {

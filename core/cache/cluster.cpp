@@ -38,7 +38,8 @@ Cluster::~Cluster()
     m_factory = nullptr;
     // Quit behind the reflectors' deletions just posted to the worker thread (posted events run
     // in order): a plain quit() could end its event loop first, and they would never run.
-    QMetaObject::invokeMethod(m_client, [thread = m_thread] { thread->quit(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_client, [thread = m_thread] { thread->quit(); }, Qt::QueuedConnection);
     m_thread->wait();
     delete m_thread;
 }

@@ -311,6 +311,9 @@ int main(int argc, char *argv[])
         }
     }
     ::kill(pid_t(sim.processId()), SIGTERM);
-    sim.waitForFinished(20000);
+    if (!sim.waitForFinished(20000)) {
+        sim.kill();
+        sim.waitForFinished();
+    }
     return result;
 }
