@@ -249,12 +249,16 @@ void ReplayCommand::finish(int exitCode)
     }
     m_done = true;
     m_drain.stop();
+    // The replaying ListerWatcher belongs to the informer's reflector, which stop() deletes on
+    // its thread: its position is read before.
+    const auto position = m_replay ? m_replay->position() : 0;
+    m_replay = nullptr;
     if (m_informer) {
         m_informer->stop();
     }
     if (m_batcher) {
         m_batcher->flush();
-        m_err << "replayed " << (m_replay ? m_replay->position() : 0) << " of the recording's inputs, notifications " << m_printed << Qt::endl;
+        m_err << "replayed " << position << " of the recording's inputs, notifications " << m_printed << Qt::endl;
     }
     Q_EMIT finished(exitCode);
 }
