@@ -21,6 +21,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include <malloc.h>
+
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
 
@@ -70,6 +72,81 @@ qint64 residentBytes()
     return -1;
 }
 
+// heapBytes() is what malloc has handed out and not taken back (glibc's mallinfo2), which unlike
+// VmRSS does not count freed pages that the heap keeps.
+qint64 heapBytes()
+{
+    return qint64(mallinfo2().uordblks);
+}
+
+// listHeader() is where a list's heap block starts: Qt 6 puts its QArrayData header right
+// before the elements (the elements here need no more than the header's alignment). Lists have
+// no data_ptr() in Qt 6.4, strings do.
+template<typename T>
+const void *listHeader(const QList<T> &list)
+{
+    static_assert(alignof(T) <= alignof(QArrayData));
+    return list.isEmpty() ? nullptr : reinterpret_cast<const char *>(list.constData()) - sizeof(QArrayData);
+}
+
+const void *stringHeader(const QString &text)
+{
+    return const_cast<QString &>(text).data_ptr().d_ptr();
+}
+
+const void *stringHeader(const QByteArray &bytes)
+{
+    return const_cast<QByteArray &>(bytes).data_ptr().d_ptr();
+}
+
+// allocationBytes() is the heap block that holds a string's or list's data, header included;
+// zero for data that is not on the heap (static or empty).
+qint64 blockBytes(const void *header)
+{
+    return header ? qint64(malloc_usable_size(const_cast<void *>(header))) : 0;
+}
+
+template<typename T>
+qint64 allocationBytes(const QList<T> &list)
+{
+    return blockBytes(listHeader(list));
+}
+
+qint64 allocationBytes(const QString &text)
+{
+    return blockBytes(stringHeader(text));
+}
+
+qint64 allocationBytes(const QByteArray &bytes)
+{
+    return blockBytes(stringHeader(bytes));
+}
+
+// printFieldBreakdown() prints the heap blocks of one object's extracted fields, and whether
+// the next object shares them (interned: next to nothing per object).
+void printFieldBreakdown(QTextStream &out, const QList<KubeObject> &objects)
+{
+    if (objects.size() < 2) {
+        return;
+    }
+    const KubeObject &a = objects.at(0);
+    const KubeObject &b = objects.at(1);
+    const auto line = [&out](const char *what, qint64 bytes, bool shared) {
+        out << "    " << QString::fromLatin1(what).leftJustified(20) << QString::number(bytes).rightJustified(6) << (shared ? " shared" : "") << "\n";
+    };
+    line("name", allocationBytes(a.name()), stringHeader(a.name()) == stringHeader(b.name()));
+    line("uid", allocationBytes(a.uid()), stringHeader(a.uid()) == stringHeader(b.uid()));
+    line("resourceVersion", allocationBytes(a.resourceVersion()), stringHeader(a.resourceVersion()) == stringHeader(b.resourceVersion()));
+    line("namespace", allocationBytes(a.namespaceName()), true);
+    line("nodeName", allocationBytes(a.nodeName()), true);
+    line("labels (list)", allocationBytes(a.labels()), listHeader(a.labels()) == listHeader(b.labels()));
+    const QList<KubeObject::OwnerReference> owners = a.ownerReferences();
+    line("ownerRefs (list)", allocationBytes(owners), listHeader(owners) == listHeader(b.ownerReferences()));
+    if (!owners.isEmpty()) {
+        line("ownerRef name+uid", allocationBytes(owners.at(0).name) + allocationBytes(owners.at(0).uid), false);
+    }
+}
+
 Indexers informerIndexers()
 {
     return {{namespaceIndexName(), namespaceIndexFunction()}, {nodeNameIndexName(), nodeNameIndexFunction()}, {ownerUidIndexName(), ownerUidIndexFunction()}};
@@ -89,12 +166,16 @@ int main(int argc, char **argv)
     QTextStream out(stdout);
 
     // 1. Memory: build the cache from objects generated one at a time, so that nothing but the
-    // cache itself stays resident.
+    // cache itself stays resident. The heap is measured after each stage (decoded objects, the
+    // store, each index) so that the per-object figure splits into its parts.
     qint64 inputBytes = 0;
     qint64 storedBytes = 0;
+    qint64 jsonHeapBytes = 0;
     const qint64 rssBefore = residentBytes();
     {
-        Indexer indexer(informerIndexers());
+        QList<KubeObject> objects;
+        objects.reserve(count);
+        const qint64 heapStart = heapBytes();
         for (int i = 0; i < count; ++i) {
             const QByteArray json = makePod(i);
             const auto object = KubeObject::fromJson(json);
@@ -104,11 +185,38 @@ int main(int argc, char **argv)
             }
             inputBytes += json.size();
             storedBytes += object->json().size();
-            indexer.add(*object);
+            jsonHeapBytes += allocationBytes(object->json());
+            objects.append(*object);
         }
+        const qint64 heapObjects = heapBytes();
+        Indexer indexer;
+        for (const KubeObject &object : std::as_const(objects)) {
+            indexer.add(object);
+        }
+        const qint64 heapStore = heapBytes();
+        QList<std::pair<QString, qint64>> indexHeap;
+        const Indexers indexers = informerIndexers();
+        for (auto it = indexers.cbegin(); it != indexers.cend(); ++it) {
+            const qint64 before = heapBytes();
+            (void)indexer.addIndexers({{it.key(), it.value()}});
+            indexHeap.append({it.key(), heapBytes() - before});
+        }
+        const qint64 heapEnd = heapBytes();
         const qint64 rssAfter = residentBytes();
+        const auto perObject = [count](qint64 bytes) {
+            return QString::number(double(bytes) / count, 'f', 0).rightJustified(6);
+        };
         out << "objects:                 " << count << "\n";
         out << "JSON per object:         " << inputBytes / count << " bytes as received, " << storedBytes / count << " bytes stored (managedFields dropped)\n";
+        out << "heap per object:         " << perObject(heapEnd - heapStart) << " bytes (malloc'd: objects + store + 3 indexes)\n";
+        out << "  stored JSON allocation " << perObject(jsonHeapBytes) << "\n";
+        out << "  extracted fields       " << perObject(heapObjects - heapStart - jsonHeapBytes) << " (KubeObjectData, strings, labels, owners)\n";
+        printFieldBreakdown(out, objects);
+        out << "  store (hash + key)     " << perObject(heapStore - heapObjects) << "\n";
+        for (const auto &[name, bytes] : std::as_const(indexHeap)) {
+            out << "  index " << name.leftJustified(17) << perObject(bytes) << "\n";
+        }
+        out << "heap / stored JSON:      " << QString::number(double(heapEnd - heapStart) / double(storedBytes), 'f', 2) << "\n";
         out << "resident per object:     " << (rssAfter - rssBefore) / count << " bytes (VmRSS growth, store + 3 indexes)\n";
         out << "resident / stored JSON:  " << QString::number(double(rssAfter - rssBefore) / double(storedBytes), 'f', 2) << "\n";
         out.flush();
