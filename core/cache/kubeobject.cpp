@@ -86,12 +86,12 @@ QString KubeObject::name() const
 
 QString KubeObject::uid() const
 {
-    return d ? d->uid : QString();
+    return d ? d->text(d->uid) : QString();
 }
 
 QString KubeObject::resourceVersion() const
 {
-    return d ? d->resourceVersion : QString();
+    return d ? d->text(d->resourceVersion) : QString();
 }
 
 qint64 KubeObject::generation() const
@@ -166,25 +166,25 @@ QJsonValue KubeObject::value(const QString &fieldPath) const
         return text ? QJsonValue(*text) : QJsonValue(QJsonValue::Undefined);
     }
     if (segments.size() == 2) {
-        const QString *extracted = nullptr;
+        QString extracted;
         if (segments.at(0) == u"metadata") {
             if (segments.at(1) == u"name") {
-                extracted = &d->name;
+                extracted = d->name;
             } else if (segments.at(1) == u"namespace") {
-                extracted = &d->namespaceName;
+                extracted = d->namespaceName;
             } else if (segments.at(1) == u"uid") {
-                extracted = &d->uid;
+                extracted = d->text(d->uid);
             } else if (segments.at(1) == u"resourceVersion") {
-                extracted = &d->resourceVersion;
+                extracted = d->text(d->resourceVersion);
             }
         } else if (segments.at(0) == u"spec" && segments.at(1) == u"nodeName") {
-            extracted = &d->nodeName;
+            extracted = d->nodeName;
         } else if (segments.at(0) == u"status" && segments.at(1) == u"phase") {
-            extracted = &d->phase;
+            extracted = d->phase;
         }
         // An empty extracted field may be absent, null or of another type: ask the JSON.
-        if (extracted && !extracted->isEmpty()) {
-            return QJsonValue(*extracted);
+        if (!extracted.isEmpty()) {
+            return QJsonValue(extracted);
         }
     }
 

@@ -3,6 +3,7 @@
 #include "core/cache/kubeobjectdata_p.h"
 #include "core/util/rfc3339.h"
 #include "core/util/stringinterner.h"
+#include "core/util/valueinterner.h"
 
 #include <simdjson.h>
 
@@ -61,6 +62,10 @@ public:
 
     QString m_error;
     bool m_hasManagedFields = false;
+    // The uid and resourceVersion as decoded, pointing into the parser's buffers: they become
+    // TextRefs once the stored bytes are final.
+    std::string_view m_uid;
+    std::string_view m_resourceVersion;
 
 private:
     bool fail(const QString &message)
@@ -71,6 +76,7 @@ private:
 
     // A string or null; null leaves target unchanged.
     bool readString(dom::element value, const QString &where, QString &target, bool intern);
+    bool readStringView(dom::element value, const QString &where, std::string_view &target);
     bool readTimestamp(dom::element value, const QString &where, qint64 &target);
     bool readMetadata(dom::element value);
     bool readLabels(dom::element value);
@@ -91,6 +97,35 @@ bool FieldReader::readString(dom::element value, const QString &where, QString &
     }
     target = intern ? StringInterner::forThread().intern(text) : toQString(text);
     return true;
+}
+
+bool FieldReader::readStringView(dom::element value, const QString &where, std::string_view &target)
+{
+    if (value.is_null()) {
+        return true;
+    }
+    if (value.get_string().get(target)) {
+        return fail(where % u" must be a string"_s);
+    }
+    return true;
+}
+
+// appendPart() adds one part to a ValueInterner description, length first, so that no text a
+// part may contain (a NUL included) can make two different values read alike.
+void appendPart(std::string &description, std::string_view part)
+{
+    const auto size = quint32(part.size());
+    description.append(reinterpret_cast<const char *>(&size), sizeof size);
+    description.append(part);
+}
+
+// descriptionBuffer() is the thread's scratch for ValueInterner descriptions: reused, so that a
+// hit in the interner allocates nothing.
+std::string &descriptionBuffer()
+{
+    thread_local std::string buffer;
+    buffer.clear();
+    return buffer;
 }
 
 bool FieldReader::readTimestamp(dom::element value, const QString &where, qint64 &target)
@@ -115,15 +150,25 @@ bool FieldReader::readLabels(dom::element value)
     if (value.get_object().get(labels)) {
         return fail(u"metadata.labels must be an object"_s);
     }
-    m_data.labels.reserve(qsizetype(labels.size()));
+    std::string &description = descriptionBuffer();
     for (const dom::key_value_pair field : labels) {
         std::string_view text;
         if (field.value.get_string().get(text)) {
             return fail(u"metadata.labels values must be strings"_s);
         }
-        m_data.labels.append({StringInterner::forThread().intern(field.key), StringInterner::forThread().intern(text)});
+        appendPart(description, field.key);
+        appendPart(description, text);
     }
-    std::sort(m_data.labels.begin(), m_data.labels.end(), [](const KubeObject::Label &a, const KubeObject::Label &b) { return a.first < b.first; });
+    m_data.labels = ValueInterner<QList<KubeObject::Label>>::forThread().intern(description, [&labels] {
+        QList<KubeObject::Label> list;
+        list.reserve(qsizetype(labels.size()));
+        StringInterner &strings = StringInterner::forThread();
+        for (const dom::key_value_pair field : labels) {
+            list.append({strings.intern(field.key), strings.intern(std::string_view(field.value.get_string().value_unsafe()))});
+        }
+        std::sort(list.begin(), list.end(), [](const KubeObject::Label &a, const KubeObject::Label &b) { return a.first < b.first; });
+        return list;
+    });
     return true;
 }
 
@@ -136,22 +181,31 @@ bool FieldReader::readOwnerReferences(dom::element value)
     if (value.get_array().get(references)) {
         return fail(u"metadata.ownerReferences must be a list"_s);
     }
+    struct Reference
+    {
+        std::string_view apiVersion;
+        std::string_view kind;
+        std::string_view name;
+        std::string_view uid;
+        bool controller = false;
+    };
+    std::vector<Reference> read;
     for (const dom::element element : references) {
         dom::object fields;
         if (element.get_object().get(fields)) {
             return fail(u"metadata.ownerReferences[] must be objects"_s);
         }
-        KubeObject::OwnerReference reference;
+        Reference reference;
         for (const dom::key_value_pair field : fields) {
             bool ok = true;
             if (field.key == "uid") {
-                ok = readString(field.value, u"ownerReferences[].uid"_s, reference.uid, false);
+                ok = readStringView(field.value, u"ownerReferences[].uid"_s, reference.uid);
             } else if (field.key == "name") {
-                ok = readString(field.value, u"ownerReferences[].name"_s, reference.name, false);
+                ok = readStringView(field.value, u"ownerReferences[].name"_s, reference.name);
             } else if (field.key == "kind") {
-                ok = readString(field.value, u"ownerReferences[].kind"_s, reference.kind, true);
+                ok = readStringView(field.value, u"ownerReferences[].kind"_s, reference.kind);
             } else if (field.key == "apiVersion") {
-                ok = readString(field.value, u"ownerReferences[].apiVersion"_s, reference.apiVersion, true);
+                ok = readStringView(field.value, u"ownerReferences[].apiVersion"_s, reference.apiVersion);
             } else if (field.key == "controller" && !field.value.is_null()) {
                 ok = !field.value.get_bool().get(reference.controller);
                 if (!ok) {
@@ -162,8 +216,29 @@ bool FieldReader::readOwnerReferences(dom::element value)
                 return false;
             }
         }
-        m_data.ownerReferences.append(std::move(reference));
+        read.push_back(reference);
     }
+    std::string &description = descriptionBuffer();
+    for (const Reference &reference : read) {
+        appendPart(description, reference.apiVersion);
+        appendPart(description, reference.kind);
+        appendPart(description, reference.name);
+        appendPart(description, reference.uid);
+        appendPart(description, reference.controller ? "1" : "0");
+    }
+    m_data.ownerReferences = ValueInterner<QList<KubeObject::OwnerReference>>::forThread().intern(description, [&read] {
+        QList<KubeObject::OwnerReference> list;
+        list.reserve(qsizetype(read.size()));
+        StringInterner &strings = StringInterner::forThread();
+        for (const Reference &reference : read) {
+            list.append({strings.intern(reference.apiVersion),
+                         strings.intern(reference.kind),
+                         toQString(reference.name),
+                         toQString(reference.uid),
+                         reference.controller});
+        }
+        return list;
+    });
     return true;
 }
 
@@ -181,9 +256,9 @@ bool FieldReader::readMetadata(dom::element value)
         } else if (key == "namespace") {
             ok = readString(field.value, u"metadata.namespace"_s, m_data.namespaceName, true);
         } else if (key == "uid") {
-            ok = readString(field.value, u"metadata.uid"_s, m_data.uid, false);
+            ok = readStringView(field.value, u"metadata.uid"_s, m_uid);
         } else if (key == "resourceVersion") {
-            ok = readString(field.value, u"metadata.resourceVersion"_s, m_data.resourceVersion, false);
+            ok = readStringView(field.value, u"metadata.resourceVersion"_s, m_resourceVersion);
         } else if (key == "generation") {
             if (!field.value.is_null()) {
                 int64_t number = 0;
@@ -370,6 +445,26 @@ QByteArray withoutMember(const QByteArray &json, qsizetype keyStart, qsizetype v
     return result;
 }
 
+// textRef() finds text in the stored bytes, or adds it to the spill when they do not hold it
+// verbatim (it was written with escapes).
+KubeObjectData::TextRef textRef(KubeObjectData &data, std::string_view text)
+{
+    KubeObjectData::TextRef ref;
+    if (text.empty()) {
+        return ref;
+    }
+    ref.size = quint32(text.size());
+    const std::string_view stored(data.json.constData(), std::size_t(data.json.size()));
+    if (const std::size_t at = stored.find(text); at != std::string_view::npos) {
+        ref.offset = quint32(at);
+        return ref;
+    }
+    ref.offset = quint32(data.spill.size());
+    ref.spilled = 1;
+    data.spill.append(text.data(), qsizetype(text.size()));
+    return ref;
+}
+
 } // namespace
 
 bool KubeObjectDecoder::decode(const QByteArray &json, KubeObject::Transform transform, KubeObjectData &data, QString *errorMessage)
@@ -417,6 +512,8 @@ bool KubeObjectDecoder::decode(const QByteArray &json, KubeObject::Transform tra
             data.json = withoutMember(json, managed->keyStart, managed->valueEnd);
         }
     }
+    data.uid = textRef(data, reader.m_uid);
+    data.resourceVersion = textRef(data, reader.m_resourceVersion);
     return true;
 }
 

@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 
@@ -123,27 +124,45 @@ qint64 allocationBytes(const QByteArray &bytes)
 }
 
 // printFieldBreakdown() prints the heap blocks of one object's extracted fields, and whether
-// the next object shares them (interned: next to nothing per object).
+// another object with the same value shares them (interned: next to nothing per object). A field
+// whose accessor returns new data on every call is not kept at all (it is read from the JSON).
 void printFieldBreakdown(QTextStream &out, const QList<KubeObject> &objects)
 {
     if (objects.size() < 2) {
         return;
     }
     const KubeObject &a = objects.at(0);
-    const KubeObject &b = objects.at(1);
-    const auto line = [&out](const char *what, qint64 bytes, bool shared) {
-        out << "    " << QString::fromLatin1(what).leftJustified(20) << QString::number(bytes).rightJustified(6) << (shared ? " shared" : "") << "\n";
+    // The first other object with the same owners: pods of one ReplicaSet.
+    KubeObject sibling = objects.at(1);
+    for (qsizetype i = 1; i < objects.size(); ++i) {
+        if (objects.at(i).ownerReferences() == a.ownerReferences()) {
+            sibling = objects.at(i);
+            break;
+        }
+    }
+    const auto line = [&out](const char *what, qint64 bytes, const char *note) {
+        out << "    " << QString::fromLatin1(what).leftJustified(20) << QString::number(bytes).rightJustified(6) << " " << note << "\n";
     };
-    line("name", allocationBytes(a.name()), stringHeader(a.name()) == stringHeader(b.name()));
-    line("uid", allocationBytes(a.uid()), stringHeader(a.uid()) == stringHeader(b.uid()));
-    line("resourceVersion", allocationBytes(a.resourceVersion()), stringHeader(a.resourceVersion()) == stringHeader(b.resourceVersion()));
-    line("namespace", allocationBytes(a.namespaceName()), true);
-    line("nodeName", allocationBytes(a.nodeName()), true);
-    line("labels (list)", allocationBytes(a.labels()), listHeader(a.labels()) == listHeader(b.labels()));
+    const auto stringLine = [&](const char *what, QString (KubeObject::*field)() const) {
+        const QString mine = (a.*field)();
+        if (stringHeader(mine) != stringHeader((a.*field)())) {
+            line(what, 0, "(built on each call from the stored JSON)");
+        } else {
+            line(what, allocationBytes(mine), stringHeader(mine) == stringHeader((sibling.*field)()) ? "shared" : "");
+        }
+    };
+    stringLine("name", &KubeObject::name);
+    stringLine("uid", &KubeObject::uid);
+    stringLine("resourceVersion", &KubeObject::resourceVersion);
+    stringLine("namespace", &KubeObject::namespaceName);
+    stringLine("nodeName", &KubeObject::nodeName);
+    line("labels (list)", allocationBytes(a.labels()), listHeader(a.labels()) == listHeader(sibling.labels()) ? "shared" : "");
     const QList<KubeObject::OwnerReference> owners = a.ownerReferences();
-    line("ownerRefs (list)", allocationBytes(owners), listHeader(owners) == listHeader(b.ownerReferences()));
+    const bool ownersShared = listHeader(owners) == listHeader(sibling.ownerReferences());
     if (!owners.isEmpty()) {
-        line("ownerRef name+uid", allocationBytes(owners.at(0).name) + allocationBytes(owners.at(0).uid), false);
+        line("ownerRefs (list)",
+             allocationBytes(owners) + allocationBytes(owners.at(0).name) + allocationBytes(owners.at(0).uid),
+             ownersShared ? "shared (list, name, uid)" : "(list, name, uid)");
     }
 }
 
@@ -229,6 +248,42 @@ int main(int argc, char **argv)
     for (int i = 0; i < count; ++i) {
         inputs.append(makePod(i));
         totalBytes += inputs.last().size();
+    }
+
+    // What storing the JSON compressed would save and cost (qCompress is zlib in Qt Core): the
+    // figures behind KubeObjectData's choice to keep the bytes as they are.
+    {
+        const int sample = std::min(count, 20000);
+        QList<QByteArray> stored;
+        stored.reserve(sample);
+        for (int i = 0; i < sample; ++i) {
+            stored.append(KubeObject::fromJson(inputs.at(i))->json());
+        }
+        for (const int level : {1, 6}) {
+            QList<QByteArray> compressed;
+            compressed.reserve(sample);
+            qint64 plainBytes = 0;
+            qint64 packedBytes = 0;
+            const qint64 compressStart = cpuNanoseconds();
+            for (const QByteArray &json : std::as_const(stored)) {
+                compressed.append(qCompress(json, level));
+                // qCompress() leaves zlib's worst-case bound as capacity; a cache would not keep it.
+                compressed.last().squeeze();
+                plainBytes += json.size();
+                packedBytes += allocationBytes(compressed.last());
+            }
+            const qint64 compressNs = cpuNanoseconds() - compressStart;
+            const qint64 uncompressStart = cpuNanoseconds();
+            qint64 check = 0;
+            for (const QByteArray &packed : std::as_const(compressed)) {
+                check += qUncompress(packed).size();
+            }
+            const qint64 uncompressNs = cpuNanoseconds() - uncompressStart;
+            out << "qCompress level " << level << ":       " << packedBytes / sample << " bytes per object (heap, of " << plainBytes / sample << "), compress "
+                << QString::number(double(compressNs) / sample / 1000.0, 'f', 1) << " us, uncompress "
+                << QString::number(double(uncompressNs) / sample / 1000.0, 'f', 1) << " us per object" << (check == plainBytes ? "" : " MISMATCH") << "\n";
+        }
+        out.flush();
     }
 
     // 2. Decode only.

@@ -71,6 +71,10 @@ private Q_SLOTS:
     void value();
     void copiesShareData();
     void repeatedStringsAreShared();
+    void equalLabelsAndOwnersAreShared_data();
+    void equalLabelsAndOwnersAreShared();
+    void identifiersFromStoredBytes_data();
+    void identifiersFromStoredBytes();
     void controllerReference();
 };
 
@@ -349,6 +353,84 @@ void TestKubeObject::repeatedStringsAreShared()
     QCOMPARE(a->kind().constData(), b->kind().constData());
     QCOMPARE(a->labels().first().first.constData(), b->labels().first().first.constData());
     QVERIFY(a->name().constData() != b->name().constData());
+}
+
+void TestKubeObject::equalLabelsAndOwnersAreShared_data()
+{
+    QTest::addColumn<QByteArray>("second");
+    QTest::addColumn<bool>("labelsShared");
+    QTest::addColumn<bool>("ownersShared");
+    QTest::addColumn<QString>("labels");
+    QTest::addColumn<QString>("owners");
+    const QByteArray owner = R"("ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-1","uid":"u-1","controller":true}])";
+    QTest::newRow("a pod of the same ReplicaSet shares both lists")
+        << QByteArray(R"({"metadata":{"name":"b","labels":{"app":"web","tier":"fe"},)" + owner + "}}") << true << true << u"app=web,tier=fe"_s
+        << u"apps/v1 ReplicaSet/web-1 u-1 controller"_s;
+    QTest::newRow("other label values share no list") << QByteArray(R"({"metadata":{"name":"b","labels":{"app":"api","tier":"fe"},)" + owner + "}}") << false
+                                                      << true << u"app=api,tier=fe"_s << u"apps/v1 ReplicaSet/web-1 u-1 controller"_s;
+    QTest::newRow("the same text cut elsewhere is another label set")
+        << QByteArray(R"({"metadata":{"name":"b","labels":{"appw":"eb","tier":"fe"},)" + owner + "}}") << false << true << u"appw=eb,tier=fe"_s
+        << u"apps/v1 ReplicaSet/web-1 u-1 controller"_s;
+    QTest::newRow("another owner uid shares no owner list")
+        << QByteArray(
+               R"({"metadata":{"name":"b","labels":{"app":"web","tier":"fe"},"ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-1","uid":"u-2","controller":true}]}})")
+        << true << false << u"app=web,tier=fe"_s << u"apps/v1 ReplicaSet/web-1 u-2 controller"_s;
+    QTest::newRow("an owner that is not the controller shares no owner list")
+        << QByteArray(
+               R"({"metadata":{"name":"b","labels":{"app":"web","tier":"fe"},"ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-1","uid":"u-1"}]}})")
+        << true << false << u"app=web,tier=fe"_s << u"apps/v1 ReplicaSet/web-1 u-1"_s;
+    QTest::newRow("labels in another order are still read sorted")
+        << QByteArray(R"({"metadata":{"name":"b","labels":{"tier":"fe","app":"web"},)" + owner + "}}") << false << true << u"app=web,tier=fe"_s
+        << u"apps/v1 ReplicaSet/web-1 u-1 controller"_s;
+}
+
+void TestKubeObject::equalLabelsAndOwnersAreShared()
+{
+    QFETCH(QByteArray, second);
+    QFETCH(bool, labelsShared);
+    QFETCH(bool, ownersShared);
+    const auto a = KubeObject::fromJson(
+        R"({"metadata":{"name":"a","labels":{"app":"web","tier":"fe"},"ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-1","uid":"u-1","controller":true}]}})");
+    const auto b = KubeObject::fromJson(second);
+    QVERIFY(a && b);
+    QTEST(labelsText(*b), "labels");
+    QTEST(ownersText(*b), "owners");
+    QCOMPARE(labelsText(*a), u"app=web,tier=fe"_s);
+    QCOMPARE(ownersText(*a), u"apps/v1 ReplicaSet/web-1 u-1 controller"_s);
+    QCOMPARE(a->labels().constData() == b->labels().constData(), labelsShared);
+    QCOMPARE(a->ownerReferences().constData() == b->ownerReferences().constData(), ownersShared);
+}
+
+void TestKubeObject::identifiersFromStoredBytes_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("uid");
+    QTest::addColumn<QString>("rv");
+    QTest::newRow("plain identifiers") << QByteArray(R"({"metadata":{"name":"a","uid":"6f1c2a9e-3b1d","resourceVersion":"42"}})") << u"6f1c2a9e-3b1d"_s
+                                       << u"42"_s;
+    QTest::newRow("after managedFields, which is dropped")
+        << QByteArray(R"({"metadata":{"managedFields":[{"manager":"m","uid":"zz"}],"name":"a","uid":"u-9","resourceVersion":"7"}})") << u"u-9"_s << u"7"_s;
+    QTest::newRow("written with escapes, found nowhere verbatim")
+        << QByteArray(R"({"metadata":{"name":"a","uid":"\u0061b\"c","resourceVersion":"1\u00e92"}})") << u"ab\"c"_s << u"1\u00e92"_s;
+    QTest::newRow("non-ASCII text") << QByteArray("{\"metadata\":{\"name\":\"a\",\"uid\":\"caf\xc3\xa9\",\"resourceVersion\":\"9\"}}") << u"caf\u00e9"_s
+                                    << u"9"_s;
+    QTest::newRow("absent") << QByteArray(R"({"metadata":{"name":"a"}})") << QString() << QString();
+    QTest::newRow("null and empty") << QByteArray(R"({"metadata":{"name":"a","uid":null,"resourceVersion":""}})") << QString() << QString();
+}
+
+void TestKubeObject::identifiersFromStoredBytes()
+{
+    QFETCH(QByteArray, json);
+    QString error;
+    const auto object = KubeObject::fromJson(json, KubeObject::Transform::DropManagedFields, &error);
+    QVERIFY2(object, qPrintable(error));
+    QTEST(object->uid(), "uid");
+    QTEST(object->resourceVersion(), "rv");
+    QFETCH(QString, uid);
+    QFETCH(QString, rv);
+    QCOMPARE(object->value(u"metadata.uid"_s).toString(), uid);
+    QCOMPARE(object->value(u"metadata.resourceVersion"_s).toString(), rv);
+    QVERIFY(!object->json().contains("managedFields"));
 }
 
 void TestKubeObject::controllerReference()
