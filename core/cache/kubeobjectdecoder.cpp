@@ -189,7 +189,10 @@ bool FieldReader::readOwnerReferences(dom::element value)
         std::string_view uid;
         bool controller = false;
     };
-    std::vector<Reference> read;
+    // Reused per thread: a vector per object would be one more short-lived block between the
+    // cached ones (see the padding copy in decode()).
+    thread_local std::vector<Reference> read;
+    read.clear();
     for (const dom::element element : references) {
         dom::object fields;
         if (element.get_object().get(fields)) {
@@ -226,7 +229,7 @@ bool FieldReader::readOwnerReferences(dom::element value)
         appendPart(description, reference.uid);
         appendPart(description, reference.controller ? "1" : "0");
     }
-    m_data.ownerReferences = ValueInterner<QList<KubeObject::OwnerReference>>::forThread().intern(description, [&read] {
+    m_data.ownerReferences = ValueInterner<QList<KubeObject::OwnerReference>>::forThread().intern(description, [] {
         QList<KubeObject::OwnerReference> list;
         list.reserve(qsizetype(read.size()));
         StringInterner &strings = StringInterner::forThread();
