@@ -4,8 +4,10 @@
 //
 // Reports (1) decode throughput of KubeObject::fromJson with the default transform,
 // (2) ingest throughput of decode + DeltaFifo add + pop into an Indexer with the namespace,
-// node and owner indexes, as an informer does for watch events, and (3) resident memory per
-// cached object against the size of its JSON. Rates are per second of this thread's CPU time.
+// node and owner indexes, as an informer does for watch events, (3) heap and resident memory
+// per cached object against the size of its JSON, split into the stored JSON, each extracted
+// field, the store and each index, and (4) what storing the JSON with qCompress would save and
+// cost. Rates are per second of this thread's CPU time.
 // Not a unit test: nothing is asserted; run it on an
 // idle machine (numbers from a busy CI runner are noise).
 
