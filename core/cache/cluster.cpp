@@ -127,7 +127,7 @@ void Cluster::onDiscovered(const DiscoveryResult &result)
 void Cluster::onDiscoveryFailed(const ApiError &error)
 {
     m_lastError = error;
-    if (error.kind() == ApiError::Kind::Config || error.kind() == ApiError::Kind::Credentials) {
+    if (error.isConfiguration()) {
         setState(State::Failed);
         Q_EMIT discoveryFailed(error, std::chrono::milliseconds::zero());
         return;

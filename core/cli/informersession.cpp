@@ -27,11 +27,11 @@ InformerSession::~InformerSession() = default;
 
 std::optional<KubeconfigError> InformerSession::configurationProblem(const RestConfig &rest, const ApiError &error)
 {
-    // Config errors are the cluster's TLS material and server; Credentials errors the user's.
-    const bool cluster = error.kind() == ApiError::Kind::Config;
-    if (!cluster && error.kind() != ApiError::Kind::Credentials) {
+    if (!error.isConfiguration()) {
         return std::nullopt;
     }
+    // Config errors are the cluster's TLS material and server; Credentials errors the user's.
+    const bool cluster = error.kind() == ApiError::Kind::Config;
     const QString &file = cluster ? rest.cluster.file : rest.user.file;
     const int line = cluster ? rest.cluster.line : rest.user.line;
     return KubeconfigError{file, line, 0, u"context \"%1\": %2"_s.arg(rest.contextName(), error.message())};
@@ -39,17 +39,13 @@ std::optional<KubeconfigError> InformerSession::configurationProblem(const RestC
 
 void InformerSession::start()
 {
-    if (m_config.hasErrors()) {
+    const auto resolved = m_config.commandRestConfig(m_context);
+    if (const auto *errors = std::get_if<QList<KubeconfigError>>(&resolved)) {
         QStringList problems;
-        for (const KubeconfigError &error : m_config.errors()) {
+        for (const KubeconfigError &error : *errors) {
             problems.append(error.toString());
         }
         fail(problems.join(u"\n"_s));
-        return;
-    }
-    const auto resolved = m_config.restConfig(m_context);
-    if (const auto *error = std::get_if<KubeconfigError>(&resolved)) {
-        fail(error->toString());
         return;
     }
     const RestConfig &rest = std::get<RestConfig>(resolved);
@@ -73,8 +69,7 @@ void InformerSession::start()
         m_lastError = error.toString();
         // kubectl gives up at once too when the server's certificate cannot be trusted or the
         // server refuses the credentials: the same material will meet the same answer.
-        const bool refused = error.kind() == ApiError::Kind::Http && (error.code() == 401 || error.code() == 403);
-        if (m_failFast && (error.kind() == ApiError::Kind::Tls || refused)) {
+        if (m_failFast && (error.kind() == ApiError::Kind::Tls || error.isRefusal())) {
             fail(u"context \"%1\": %2"_s.arg(rest.contextName(), m_lastError));
             return;
         }
@@ -136,8 +131,8 @@ void InformerSession::onDiscovered()
             m_lastError = error.toString();
             // kubectl gives up at once when the server refuses a list for good; retrying the
             // same credentials against the same RBAC rules will not change the answer.
-            const int code = error.code();
-            if (m_failFast && error.kind() == ApiError::Kind::Http && (code == 401 || code == 403 || code == 404)) {
+            const bool missing = error.kind() == ApiError::Kind::Http && error.code() == 404;
+            if (m_failFast && (error.isRefusal() || missing)) {
                 fail(m_lastError);
                 return;
             }

@@ -69,6 +69,14 @@ public:
     bool isTooLargeResourceVersion() const;
     // isRetryable() says a later identical request may succeed: 429, 5xx, timeouts.
     bool isRetryable() const;
+    // isConfiguration() says the kubeconfig's own material is unusable (a missing CA file, a
+    // client key that is not PEM, an exec plugin that is not installed): not transient, since
+    // retrying reads the same files, so callers fail at once (kubectl does) or wait for the
+    // file to change.
+    bool isConfiguration() const { return m_kind == Kind::Config || m_kind == Kind::Credentials; }
+    // isRefusal() says the server refused these credentials (401 Unauthorized, 403 Forbidden):
+    // the same request with the same credentials meets the same answer.
+    bool isRefusal() const { return m_kind == Kind::Http && (m_code == 401 || m_code == 403); }
 
     // toString() is a one-line text for a person: "Forbidden (403): pods is forbidden: …".
     QString toString() const;

@@ -20,6 +20,8 @@ private Q_SLOTS:
     void retryAfter();
     void tooLargeResourceVersion_data();
     void tooLargeResourceVersion();
+    void configurationAndRefusal_data();
+    void configurationAndRefusal();
 };
 
 void TestApiError::fromResponse_data()
@@ -140,6 +142,32 @@ void TestApiError::retryAfter()
     if (expected) {
         QCOMPARE(qint64(actual->count()), *expected);
     }
+}
+
+// What callers decide from an error: a configuration problem fails at once (kubectl does; the
+// app waits for the file to change), a refusal fails a CLI command at once, the rest retries.
+void TestApiError::configurationAndRefusal_data()
+{
+    QTest::addColumn<ApiError>("error");
+    QTest::addColumn<bool>("configuration");
+    QTest::addColumn<bool>("refusal");
+    QTest::newRow("a CA file that does not exist") << ApiError(ApiError::Kind::Config, u"cannot read the CA"_s) << true << false;
+    QTest::newRow("an exec plugin that is not installed") << ApiError(ApiError::Kind::Credentials, u"exec: not found"_s) << true << false;
+    QTest::newRow("401 Unauthorized") << ApiError(ApiError::Kind::Http, u"Unauthorized"_s, 401) << false << true;
+    QTest::newRow("403 Forbidden") << ApiError(ApiError::Kind::Http, u"Forbidden"_s, 403) << false << true;
+    QTest::newRow("404 is neither") << ApiError(ApiError::Kind::Http, u"NotFound"_s, 404) << false << false;
+    QTest::newRow("an untrusted server certificate is neither") << ApiError(ApiError::Kind::Tls, u"untrusted"_s) << false << false;
+    QTest::newRow("a refused connection is neither") << ApiError(ApiError::Kind::Network, u"refused"_s) << false << false;
+    QTest::newRow("a non-HTTP error carrying 401 is no refusal") << ApiError(ApiError::Kind::Decode, u"odd"_s, 401) << false << false;
+}
+
+void TestApiError::configurationAndRefusal()
+{
+    QFETCH(ApiError, error);
+    QFETCH(bool, configuration);
+    QFETCH(bool, refusal);
+    QCOMPARE(error.isConfiguration(), configuration);
+    QCOMPARE(error.isRefusal(), refusal);
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestApiError)
