@@ -96,16 +96,11 @@ LogsCommand::~LogsCommand() = default;
 
 void LogsCommand::start()
 {
-    for (const KubeconfigError &error : m_config.errors()) {
-        m_err << "error: " << error.toString() << '\n';
-    }
-    if (m_config.hasErrors()) {
-        done(1);
-        return;
-    }
-    const auto resolved = m_config.restConfig(m_context);
-    if (const auto *error = std::get_if<KubeconfigError>(&resolved)) {
-        m_err << "error: " << error->toString() << '\n';
+    const auto resolved = m_config.commandRestConfig(m_context);
+    if (const auto *errors = std::get_if<QList<KubeconfigError>>(&resolved)) {
+        for (const KubeconfigError &error : *errors) {
+            m_err << "error: " << error.toString() << '\n';
+        }
         done(1);
         return;
     }

@@ -486,6 +486,18 @@ std::optional<ContextConfig> Kubeconfig::context(const QString &name, const QStr
     return std::nullopt;
 }
 
+std::variant<RestConfig, QList<KubeconfigError>> Kubeconfig::commandRestConfig(const QString &name) const
+{
+    if (hasErrors()) {
+        return m_errors;
+    }
+    auto resolved = restConfig(name);
+    if (auto *error = std::get_if<KubeconfigError>(&resolved)) {
+        return QList<KubeconfigError>{std::move(*error)};
+    }
+    return std::get<RestConfig>(std::move(resolved));
+}
+
 std::variant<RestConfig, KubeconfigError> Kubeconfig::restConfig(const QString &name, const QString &file) const
 {
     const QString contextName = name.isEmpty() ? m_currentContext : name;

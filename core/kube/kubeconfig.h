@@ -63,6 +63,9 @@ public:
     // restConfig() resolves a context (the current one when name is empty) into a RestConfig,
     // or says why it cannot: no such context, a missing cluster or user, no server.
     [[nodiscard]] std::variant<RestConfig, KubeconfigError> restConfig(const QString &name = {}, const QString &file = {}) const;
+    // commandRestConfig() is what a command-line command connects with: like kubectl, it refuses
+    // any error in the merged files (every one of them, in file order), then resolves the context.
+    [[nodiscard]] std::variant<RestConfig, QList<KubeconfigError>> commandRestConfig(const QString &name = {}) const;
 
 private:
     void merge(const Kubeconfig &other);

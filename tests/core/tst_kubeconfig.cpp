@@ -28,6 +28,7 @@ private Q_SLOTS:
     void missingFiles_data();
     void missingFiles();
     void malformedFileReportedOthersStillLoad();
+    void commandRestConfigRefusesAnyError();
     void resolveErrors_data();
     void resolveErrors();
     void secretsNeverInMessagesOrDebug();
@@ -265,6 +266,26 @@ void TestKubeconfig::malformedFileReportedOthersStillLoad()
     QCOMPARE(config.errors().constFirst().line, 7);
     QCOMPARE(config.currentContext(), u"alpha"_s);
     QVERIFY(std::holds_alternative<RestConfig>(config.restConfig()));
+}
+
+// A command refuses to run with any error in the merged files, as kubectl does, even when the
+// context it uses resolves; every error is reported, the file's own first.
+void TestKubeconfig::commandRestConfigRefusesAnyError()
+{
+    const Kubeconfig merged = Kubeconfig::loadFiles({data(u"malformed.yaml"_s), data(u"first.yaml"_s)}, false);
+    const auto refused = merged.commandRestConfig();
+    QVERIFY(std::holds_alternative<QList<KubeconfigError>>(refused));
+    QCOMPARE(std::get<QList<KubeconfigError>>(refused).size(), 1);
+    QCOMPARE(std::get<QList<KubeconfigError>>(refused).constFirst().line, 7);
+
+    const Kubeconfig clean = Kubeconfig::loadFiles({data(u"first.yaml"_s)}, true);
+    const auto resolved = clean.commandRestConfig();
+    QVERIFY(std::holds_alternative<RestConfig>(resolved));
+    QCOMPARE(std::get<RestConfig>(resolved).contextName(), u"alpha"_s);
+
+    const auto missing = clean.commandRestConfig(u"missing"_s);
+    QVERIFY(std::holds_alternative<QList<KubeconfigError>>(missing));
+    QCOMPARE(std::get<QList<KubeconfigError>>(missing).constFirst().message, u"context \"missing\" is not defined"_s);
 }
 
 void TestKubeconfig::resolveErrors_data()
