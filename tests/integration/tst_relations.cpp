@@ -28,14 +28,10 @@ using CachescopeTest::send;
 
 namespace {
 
+// Twelve pods in two namespaces, the cluster the CLI rows of tst_clirelations print too.
 Sim::SimOptions simOptions()
 {
-    Sim::SimOptions options;
-    options.pods = 12;
-    options.namespaces = 2;
-    options.churn = 0;
-    options.seed = 15;
-    return options;
+    return CachescopeTest::simOptions(12, 2, 0, 15);
 }
 
 // shape() writes a tree one line per node, indented two spaces per level: "Kind/name" for owner

@@ -37,6 +37,18 @@ inline std::optional<Cachescope::RestConfig> simRestConfig(const Cachescope::Sim
     return std::get<Cachescope::RestConfig>(rest);
 }
 
+// simOptions() is a simulated cluster of `pods` pods over `namespaces` namespaces, changing
+// `churn` times a second, generated from `seed` (the same seed, the same objects).
+inline Cachescope::Sim::SimOptions simOptions(int pods, int namespaces, double churn = 0, quint64 seed = Cachescope::Sim::SimOptions().seed)
+{
+    Cachescope::Sim::SimOptions options;
+    options.pods = pods;
+    options.namespaces = namespaces;
+    options.churn = churn;
+    options.seed = seed;
+    return options;
+}
+
 // cacheState() maps each cached object's key to its resourceVersion, as truth() does the server's.
 inline QHash<QString, quint64> cacheState(const Cachescope::SharedIndexInformer &informer)
 {

@@ -48,6 +48,7 @@
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
+using CachescopeTest::simOptions;
 
 namespace {
 
@@ -59,15 +60,6 @@ QHash<QString, quint64> tableState(const ResourceTableModel &model)
         state.insert(index.data(ResourceTableRoles::KeyRole).toString(), index.data(ResourceTableRoles::ResourceVersionRole).toString().toULongLong());
     }
     return state;
-}
-
-Sim::SimOptions simOptions(int pods, int namespaces, double churn)
-{
-    Sim::SimOptions options;
-    options.pods = pods;
-    options.namespaces = namespaces;
-    options.churn = churn;
-    return options;
 }
 
 // ExplorerOnSim is the assembled window with the simulator's kubeconfig opened in it.

@@ -21,14 +21,10 @@ using CachescopeTest::send;
 
 namespace {
 
+// Twelve pods in two namespaces, the cluster the CLI rows of tst_clirelations print too.
 Sim::SimOptions simOptions()
 {
-    Sim::SimOptions options;
-    options.pods = 12;
-    options.namespaces = 2;
-    options.churn = 0;
-    options.seed = 15;
-    return options;
+    return CachescopeTest::simOptions(12, 2, 0, 15);
 }
 
 // printedRows() reads what `cachescope-cli events` prints, each line's cells cut where the

@@ -26,14 +26,10 @@ using CachescopeTest::send;
 
 namespace {
 
+// Twelve pods in two namespaces, the cluster the CLI rows of tst_clirelations print too.
 Sim::SimOptions simOptions()
 {
-    Sim::SimOptions options;
-    options.pods = 12;
-    options.namespaces = 2;
-    options.churn = 0;
-    options.seed = 15;
-    return options;
+    return CachescopeTest::simOptions(12, 2, 0, 15);
 }
 
 // Row is one line of the tree: depth, "Kind/name [source: detail]", READY, REASON, AGE.
