@@ -2,6 +2,7 @@
 
 #include "core/sim/resourcecatalog.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 using namespace Qt::Literals::StringLiterals;
@@ -94,6 +95,16 @@ ApiError ApiError::expired(const QString &message)
 ApiError ApiError::gone(const QString &message)
 {
     return make(410, u"Gone"_s, message);
+}
+
+ApiError ApiError::tooLargeResourceVersion(quint64 requested, quint64 current)
+{
+    ApiError error = make(504, u"Timeout"_s, u"Too large resource version: %1, current: %2"_s.arg(requested).arg(current));
+    error.details = QJsonObject{
+        {u"causes"_s, QJsonArray{QJsonObject{{u"reason"_s, u"ResourceVersionTooLarge"_s}, {u"message"_s, u"Too large resource version"_s}}}},
+        {u"retryAfterSeconds"_s, 1},
+    };
+    return error;
 }
 
 ApiError ApiError::unauthorized()

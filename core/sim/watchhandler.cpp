@@ -126,6 +126,15 @@ void WatchHandler::serve(const ApiCall &call, const ResourceSelector &selector, 
             call.sendError(ApiError::badRequest(u"resourceVersion: Invalid value: \"%1\""_s.arg(rvParam)));
             return;
         }
+        if (from > m_store->resourceVersion()) {
+            // A version the store has not reached: a store rebuilt from a recording at an
+            // earlier instant, or a restored etcd. The apiserver's watch cache waits 3 s for it,
+            // then refuses it; the simulator's store only moves forward by its own writes, so it
+            // refuses at once. client-go relists from "" on this answer.
+            session->deleteLater();
+            call.sendError(ApiError::tooLargeResourceVersion(from, m_store->resourceVersion()));
+            return;
+        }
         const std::optional<QList<StoreEventPtr>> events = m_store->eventsAfter(from);
         if (!events) {
             // The 410 of a watch arrives as an ERROR event inside a 200 stream, as the
