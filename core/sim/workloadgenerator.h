@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/sim/jsontemplate.h"
 #include "core/sim/resourcecatalog.h"
 #include "core/sim/storedobject.h"
 
@@ -77,6 +78,8 @@ private:
         QString uid;
         int replicas = 1;
         QString image;
+        // The labels of its pods, tier "backend" and "web": shared by every pod's StoredObject.
+        QMap<QString, QString> podLabels[2];
     };
     struct PodRef
     {
@@ -101,8 +104,12 @@ private:
         QString host;
     };
 
-    QJsonObject makePod(const Deployment &deployment, const QString &name, const QString &nodeName, qint64 ageSeconds);
-    QJsonObject managedFields(const QString &manager, const QString &operation, const QString &subresource, const QJsonObject &fields) const;
+    // A pod as the store holds it, with JsonTemplate slots (PodSlot) for what varies: the
+    // source of m_podTemplate.
+    QJsonObject podTemplateObject(const ResourceType &type) const;
+    // A managedFields entry; `time` empty: now.
+    QJsonObject managedFields(
+        const QString &manager, const QString &operation, const QString &subresource, const QJsonObject &fields, const QString &time = QString()) const;
     QString randomSuffix(int length);
     QString backdated(int maxAgeSeconds);
     ResourceType type(const QString &id) const;
@@ -129,6 +136,7 @@ private:
     std::mt19937_64 m_random;
     QStringList m_nodes;
     QList<Deployment> m_deployments;
+    JsonTemplate m_podTemplate; // built on the first pod
     QHash<QString, qsizetype> m_deploymentIndex; // "ns/name" -> index in m_deployments
     QHash<QString, qsizetype> m_hashIndex; // pod-template-hash -> index in m_deployments
     QSet<qsizetype> m_dirty; // deployments reconcile() must look at

@@ -1,5 +1,9 @@
-// Tests of the simulator's ObjectStore: versions, generation, conflicts, history and truth.
+// Tests of the simulator's ObjectStore: versions, generation, conflicts, history and truth; and
+// the objects WorkloadGenerator composes without a QJsonObject (its pods).
 #include "core/sim/objectstore.h"
+
+#include "core/sim/jsonwriter.h"
+#include "core/sim/workloadgenerator.h"
 
 #include "testmain.h"
 
@@ -191,6 +195,72 @@ private Q_SLOTS:
         QCOMPARE(keys, (QStringList{u"a/x"_s, u"a/y"_s}));
         QCOMPARE(store.list(configMaps()).size(), 8);
         QCOMPARE(store.list(configMaps()).first()->key(), u"a-b/x"_s);
+    }
+
+    void composedPodsAreTheirJson_data()
+    {
+        QTest::addColumn<int>("churn");
+        QTest::newRow("the populated pods") << 0;
+        QTest::newRow("and the pods the churn creates") << 400;
+    }
+    void composedPodsAreTheirJson()
+    {
+        // A composed pod must be what create() would have stored from its QJsonObject: the bytes
+        // JsonWriter writes for the parsed JSON, and extracted fields that say what the JSON says.
+        QFETCH(int, churn);
+        ObjectStore store(100000);
+        WorkloadGenerator generator(&store, &m_catalog, {3, 4, 60, 7});
+        generator.populate();
+        for (int i = 0; i < churn; ++i)
+            generator.churnOnce();
+        generator.settle();
+        const QList<ObjectPtr> pods = store.list(m_catalog.findById(u"pods"_s));
+        QVERIFY(pods.size() >= 50);
+        QSet<QString> phases;
+        for (const ObjectPtr &pod : pods) {
+            const QJsonObject object = parsed(pod);
+            QVERIFY(!object.isEmpty());
+            QCOMPARE(JsonWriter::compact(object), pod->json);
+            const QJsonObject metadata = object.value(u"metadata").toObject();
+            QCOMPARE(object.value(u"kind").toString(), u"Pod"_s);
+            QCOMPARE(object.value(u"apiVersion").toString(), u"v1"_s);
+            QCOMPARE(pod->name, metadata.value(u"name").toString());
+            QCOMPARE(pod->namespaceName, metadata.value(u"namespace").toString());
+            QCOMPARE(pod->uid, metadata.value(u"uid").toString());
+            QCOMPARE(QString::number(pod->resourceVersion), metadata.value(u"resourceVersion").toString());
+            QCOMPARE(metadata.value(u"generation").toInteger(), 1);
+            QCOMPARE(pod->nodeName, object.value(u"spec").toObject().value(u"nodeName").toString());
+            QCOMPARE(pod->phase, object.value(u"status").toObject().value(u"phase").toString());
+            QMap<QString, QString> labels;
+            const QJsonObject jsonLabels = metadata.value(u"labels").toObject();
+            for (auto it = jsonLabels.begin(); it != jsonLabels.end(); ++it)
+                labels.insert(it.key(), it.value().toString());
+            QCOMPARE(pod->labels, labels);
+            const QString podIp = object.value(u"status").toObject().value(u"podIP").toString();
+            QVERIFY(pod->json.contains(QByteArray("\"k:{\\\"ip\\\":\\\"" + podIp.toLatin1() + "\\\"}\"")));
+            phases.insert(pod->phase);
+        }
+        QVERIFY(phases.contains(u"Running"_s));
+        QVERIFY(phases.size() > 1);
+    }
+
+    void populationIsNoHistory()
+    {
+        // Nobody can watch from before the cluster existed: its initial objects are the state a
+        // watch starts from, not events to replay.
+        ObjectStore store(100000);
+        const quint64 start = store.resourceVersion();
+        WorkloadGenerator generator(&store, &m_catalog, {3, 4, 60, 7});
+        qsizetype podsSeen = 0;
+        store.addListener([&podsSeen](const StoreEventPtr &event) { podsSeen += event->resource == u"pods" && event->type == StoreEventType::Added; });
+        generator.populate();
+        QCOMPARE(podsSeen, store.count(m_catalog.findById(u"pods"_s)));
+        QVERIFY(!store.eventsAfter(start).has_value());
+        QVERIFY(store.oldestResumableVersion() > start + quint64(podsSeen));
+        const std::optional<QList<StoreEventPtr>> history = store.eventsAfter(store.oldestResumableVersion());
+        QVERIFY(history.has_value());
+        for (const StoreEventPtr &event : *history)
+            QCOMPARE(event->resource, u"events"_s);
     }
 
     void listenersSeeEveryEventInOrder()
