@@ -82,6 +82,21 @@ enum PodSlot {
     PodSlotCount
 };
 
+// The status the deployment controller writes once `replicas` pods are ready.
+QJsonObject deploymentStatus(const QJsonValue &observedGeneration, const QJsonValue &replicas)
+{
+    return QJsonObject{{u"observedGeneration"_s, observedGeneration},
+                       {u"replicas"_s, replicas},
+                       {u"updatedReplicas"_s, replicas},
+                       {u"readyReplicas"_s, replicas},
+                       {u"availableReplicas"_s, replicas},
+                       {u"conditions"_s,
+                        QJsonArray{QJsonObject{{u"type"_s, u"Available"_s},
+                                               {u"status"_s, u"True"_s},
+                                               {u"reason"_s, u"MinimumReplicasAvailable"_s},
+                                               {u"message"_s, u"Deployment has minimum availability."_s}}}}};
+}
+
 // The string `text` as JSON, quoted, for a value slot of a JsonTemplate.
 QByteArray jsonString(QStringView text)
 {
@@ -579,6 +594,46 @@ void WorkloadGenerator::createPodFor(const Deployment &deployment)
                 {u"replicaset-controller"_s, QString()});
     recordPodStart(*result.object, deployment.image);
 }
+ObjectStore::WriteResult WorkloadGenerator::createTemplated(const QString &typeId,
+                                                            const QList<QJsonValue> &values,
+                                                            const QMap<QString, QString> &labels,
+                                                            const std::function<QJsonObject(const SlotMarker &)> &build)
+{
+    const ResourceType resource = type(typeId);
+    JsonTemplate &objectTemplate = m_templates[typeId];
+    if (!objectTemplate.isValid()) {
+        // What create() adds to what a client sends, in slots 0 to 2.
+        QJsonObject object = build(&JsonTemplate::slot);
+        QJsonObject metadata = object.value(u"metadata").toObject();
+        metadata.insert(u"uid"_s, JsonTemplate::slot(0));
+        metadata.insert(u"resourceVersion"_s, JsonTemplate::slot(1));
+        metadata.insert(u"creationTimestamp"_s, JsonTemplate::slot(2));
+        metadata.insert(u"generation"_s, 1);
+        object.insert(u"metadata"_s, metadata);
+        object.insert(u"kind"_s, resource.kind);
+        object.insert(u"apiVersion"_s, resource.groupVersion());
+        objectTemplate = JsonTemplate(object);
+    }
+    QList<QByteArray> fragments(qMax<qsizetype>(objectTemplate.slotCount(), values.size() + 2));
+    for (qsizetype i = 0; i < values.size(); ++i)
+        JsonWriter::appendValue(fragments[i + 2], values.at(i));
+    StoredObject fields;
+    fields.name = values.value(1).toString();
+    fields.namespaceName = values.value(2).toString();
+    fields.labels = labels;
+    ObjectStore::CreateOptions options;
+    options.initialState = m_populating;
+    return m_store->createComposed(
+        resource,
+        std::move(fields),
+        [&objectTemplate, &fragments](const QString &uid, quint64 rv) {
+            fragments[0] = jsonString(uid);
+            fragments[1] = jsonString(QString::number(rv));
+            return objectTemplate.fill(fragments);
+        },
+        options);
+}
+
 void WorkloadGenerator::populate()
 {
     m_populating = true;
@@ -631,54 +686,72 @@ void WorkloadGenerator::populate()
         ++serial;
 
         const QString created = backdated(30 * 24 * 3600);
-        const QJsonObject selector{{u"matchLabels"_s, QJsonObject{{u"app"_s, deployment.name}}}};
-        const QJsonObject templateSpec{
-            {u"metadata"_s, QJsonObject{{u"labels"_s, QJsonObject{{u"app"_s, deployment.name}}}}},
-            {u"spec"_s, QJsonObject{{u"containers"_s, QJsonArray{QJsonObject{{u"name"_s, u"app"_s}, {u"image"_s, deployment.image}}}}}},
-        };
-        const ObjectStore::WriteResult deploymentResult =
-            m_store->create(type(u"deployments.apps"_s),
-                            QJsonObject{{u"metadata"_s,
-                                         QJsonObject{{u"name"_s, deployment.name},
-                                                     {u"namespace"_s, deployment.namespaceName},
-                                                     {u"creationTimestamp"_s, created},
-                                                     {u"labels"_s, QJsonObject{{u"app"_s, deployment.name}}},
-                                                     {u"annotations"_s, QJsonObject{{u"deployment.kubernetes.io/revision"_s, u"1"_s}}}}},
-                                        {u"spec"_s,
-                                         QJsonObject{{u"replicas"_s, deployment.replicas},
-                                                     {u"selector"_s, selector},
-                                                     {u"template"_s, templateSpec},
-                                                     {u"strategy"_s, QJsonObject{{u"type"_s, u"RollingUpdate"_s}}},
-                                                     {u"revisionHistoryLimit"_s, 10},
-                                                     {u"progressDeadlineSeconds"_s, 600}}},
-                                        {u"status"_s, QJsonObject()}},
-                            backdate);
+        // Every deployment's objects have one shape, written from a template per kind
+        // (createTemplated()); S(i) is slot i, from 3 on the values listed.
+        const ObjectStore::WriteResult deploymentResult = createTemplated(
+            u"deployments.apps"_s,
+            {created, deployment.name, deployment.namespaceName, deployment.replicas, deployment.image},
+            {{u"app"_s, deployment.name}},
+            [](const SlotMarker &S) {
+                return QJsonObject{
+                    {u"metadata"_s,
+                     QJsonObject{{u"name"_s, S(3)},
+                                 {u"namespace"_s, S(4)},
+                                 {u"labels"_s, QJsonObject{{u"app"_s, S(3)}}},
+                                 {u"annotations"_s, QJsonObject{{u"deployment.kubernetes.io/revision"_s, u"1"_s}}}}},
+                    {u"spec"_s,
+                     QJsonObject{{u"replicas"_s, S(5)},
+                                 {u"selector"_s, QJsonObject{{u"matchLabels"_s, QJsonObject{{u"app"_s, S(3)}}}}},
+                                 {u"template"_s,
+                                  QJsonObject{
+                                      {u"metadata"_s, QJsonObject{{u"labels"_s, QJsonObject{{u"app"_s, S(3)}}}}},
+                                      {u"spec"_s, QJsonObject{{u"containers"_s, QJsonArray{QJsonObject{{u"name"_s, u"app"_s}, {u"image"_s, S(6)}}}}}},
+                                  }},
+                                 {u"strategy"_s, QJsonObject{{u"type"_s, u"RollingUpdate"_s}}},
+                                 {u"revisionHistoryLimit"_s, 10},
+                                 {u"progressDeadlineSeconds"_s, 600}}},
+                    // Its pods are created right below, ready: the status the controller would
+                    // write once they are.
+                    {u"status"_s, deploymentStatus(1, S(5))}};
+            });
         if (!deploymentResult.ok())
             continue;
         deployment.uid = deploymentResult.object->uid;
-        QJsonObject rsTemplate = templateSpec;
-        rsTemplate.insert(u"metadata"_s, QJsonObject{{u"labels"_s, QJsonObject{{u"app"_s, deployment.name}, {u"pod-template-hash"_s, deployment.hash}}}});
-        const ObjectStore::WriteResult rsResult = m_store->create(
-            type(u"replicasets.apps"_s),
-            QJsonObject{{u"metadata"_s,
-                         QJsonObject{{u"name"_s, deployment.replicaSetName},
-                                     {u"namespace"_s, deployment.namespaceName},
-                                     {u"creationTimestamp"_s, created},
-                                     {u"labels"_s, QJsonObject{{u"app"_s, deployment.name}, {u"pod-template-hash"_s, deployment.hash}}},
-                                     {u"ownerReferences"_s,
-                                      QJsonArray{QJsonObject{{u"apiVersion"_s, u"apps/v1"_s},
-                                                             {u"kind"_s, u"Deployment"_s},
-                                                             {u"name"_s, deployment.name},
-                                                             {u"uid"_s, deployment.uid},
-                                                             {u"controller"_s, true},
-                                                             {u"blockOwnerDeletion"_s, true}}}}}},
-                        {u"spec"_s,
-                         QJsonObject{{u"replicas"_s, deployment.replicas},
-                                     {u"selector"_s,
-                                      QJsonObject{{u"matchLabels"_s, QJsonObject{{u"app"_s, deployment.name}, {u"pod-template-hash"_s, deployment.hash}}}}},
-                                     {u"template"_s, rsTemplate}}},
-                        {u"status"_s, QJsonObject{{u"replicas"_s, deployment.replicas}}}},
-            backdate);
+        const ObjectStore::WriteResult rsResult = createTemplated(
+            u"replicasets.apps"_s,
+            {created,
+             deployment.replicaSetName,
+             deployment.namespaceName,
+             deployment.name,
+             deployment.hash,
+             deployment.uid,
+             deployment.replicas,
+             deployment.image},
+            {{u"app"_s, deployment.name}, {u"pod-template-hash"_s, deployment.hash}},
+            [](const SlotMarker &S) {
+                const QJsonObject labels{{u"app"_s, S(5)}, {u"pod-template-hash"_s, S(6)}};
+                return QJsonObject{
+                    {u"metadata"_s,
+                     QJsonObject{{u"name"_s, S(3)},
+                                 {u"namespace"_s, S(4)},
+                                 {u"labels"_s, labels},
+                                 {u"ownerReferences"_s,
+                                  QJsonArray{QJsonObject{{u"apiVersion"_s, u"apps/v1"_s},
+                                                         {u"kind"_s, u"Deployment"_s},
+                                                         {u"name"_s, S(5)},
+                                                         {u"uid"_s, S(7)},
+                                                         {u"controller"_s, true},
+                                                         {u"blockOwnerDeletion"_s, true}}}}}},
+                    {u"spec"_s,
+                     QJsonObject{{u"replicas"_s, S(8)},
+                                 {u"selector"_s, QJsonObject{{u"matchLabels"_s, labels}}},
+                                 {u"template"_s,
+                                  QJsonObject{
+                                      {u"metadata"_s, QJsonObject{{u"labels"_s, labels}}},
+                                      {u"spec"_s, QJsonObject{{u"containers"_s, QJsonArray{QJsonObject{{u"name"_s, u"app"_s}, {u"image"_s, S(9)}}}}}},
+                                  }}}},
+                    {u"status"_s, QJsonObject{{u"replicas"_s, S(8)}}}};
+            });
         if (!rsResult.ok())
             continue;
         deployment.replicaSetUid = rsResult.object->uid;
@@ -690,28 +763,33 @@ void WorkloadGenerator::populate()
         for (int r = 0; r < deployment.replicas; ++r)
             createPodFor(deployment);
 
-        (void)m_store->create(
-            type(u"services"_s),
-            QJsonObject{{u"metadata"_s,
-                         QJsonObject{{u"name"_s, deployment.name},
-                                     {u"namespace"_s, deployment.namespaceName},
-                                     {u"labels"_s, QJsonObject{{u"app"_s, deployment.name}}}}},
-                        {u"spec"_s,
-                         QJsonObject{{u"type"_s, u"ClusterIP"_s},
-                                     {u"clusterIP"_s, u"10.96.%1.%2"_s.arg(serial / 250).arg(serial % 250 + 1)},
-                                     {u"selector"_s, QJsonObject{{u"app"_s, deployment.name}}},
-                                     {u"ports"_s,
-                                      QJsonArray{QJsonObject{{u"name"_s, u"http"_s}, {u"port"_s, 80}, {u"targetPort"_s, 8080}, {u"protocol"_s, u"TCP"_s}}}}}}});
-        (void)m_store->create(
-            type(u"endpoints"_s),
-            QJsonObject{{u"metadata"_s, QJsonObject{{u"name"_s, deployment.name}, {u"namespace"_s, deployment.namespaceName}}}, {u"subsets"_s, QJsonArray()}});
-        (void)m_store->create(
-            type(u"configmaps"_s),
-            QJsonObject{{u"metadata"_s, QJsonObject{{u"name"_s, QString(deployment.name + u"-config"_s)}, {u"namespace"_s, deployment.namespaceName}}},
-                        {u"data"_s,
-                         QJsonObject{{u"LOG_LEVEL"_s, u"info"_s},
-                                     {u"FEATURE_FLAGS"_s, u"search,recommendations"_s},
-                                     {u"REPLICAS"_s, QString::number(deployment.replicas)}}}});
+        const QString createdNow = now();
+        (void)createTemplated(
+            u"services"_s,
+            {createdNow, deployment.name, deployment.namespaceName, u"10.96.%1.%2"_s.arg(serial / 250).arg(serial % 250 + 1)},
+            {{u"app"_s, deployment.name}},
+            [](const SlotMarker &S) {
+                return QJsonObject{
+                    {u"metadata"_s, QJsonObject{{u"name"_s, S(3)}, {u"namespace"_s, S(4)}, {u"labels"_s, QJsonObject{{u"app"_s, S(3)}}}}},
+                    {u"spec"_s,
+                     QJsonObject{
+                         {u"type"_s, u"ClusterIP"_s},
+                         {u"clusterIP"_s, S(5)},
+                         {u"selector"_s, QJsonObject{{u"app"_s, S(3)}}},
+                         {u"ports"_s, QJsonArray{QJsonObject{{u"name"_s, u"http"_s}, {u"port"_s, 80}, {u"targetPort"_s, 8080}, {u"protocol"_s, u"TCP"_s}}}}}}};
+            });
+        (void)createTemplated(u"endpoints"_s, {createdNow, deployment.name, deployment.namespaceName}, {}, [](const SlotMarker &S) {
+            return QJsonObject{{u"metadata"_s, QJsonObject{{u"name"_s, S(3)}, {u"namespace"_s, S(4)}}}, {u"subsets"_s, QJsonArray()}};
+        });
+        (void)createTemplated(
+            u"configmaps"_s,
+            {createdNow, QString(deployment.name + u"-config"_s), deployment.namespaceName, QString::number(deployment.replicas)},
+            {},
+            [](const SlotMarker &S) {
+                return QJsonObject{
+                    {u"metadata"_s, QJsonObject{{u"name"_s, S(3)}, {u"namespace"_s, S(4)}}},
+                    {u"data"_s, QJsonObject{{u"LOG_LEVEL"_s, u"info"_s}, {u"FEATURE_FLAGS"_s, u"search,recommendations"_s}, {u"REPLICAS"_s, S(5)}}}};
+            });
     }
     for (const QString &name : appNamespaces) {
         (void)m_store->create(type(u"secrets"_s),
@@ -754,13 +832,10 @@ void WorkloadGenerator::populate()
                                                        {u"labels"_s, QJsonObject{{u"color"_s, i % 2 ? u"blue"_s : u"green"_s}}}}},
                                           {u"spec"_s, QJsonObject{{u"size"_s, 1 + i}, {u"color"_s, i % 2 ? u"blue"_s : u"green"_s}}}});
     }
-    // The controllers settle once, so deployments start with their status filled in.
-    for (qsizetype i = 0; i < m_deployments.size(); ++i)
-        m_dirty.insert(i);
-    reconcile();
-    // The initial state is where watches start; its writes (the controllers' too) are no
-    // history that anyone could resume from, and kept they would hold an old version of many
-    // deployments alive.
+    // The controllers have nothing to do: every deployment was created with its pods and the
+    // status they make (a reconcile of each was a third of a million updates at 1M pods).
+    // The initial state is where watches start; its writes are no history anyone could
+    // resume from.
     m_store->compactHistory();
 
     m_populating = false;
@@ -786,13 +861,13 @@ void WorkloadGenerator::onStoreEvent(const StoreEventPtr &event)
             m_podIndex.insert(key, m_pods.size());
             m_pods.append({event->object->namespaceName, event->object->name});
             if (owner >= 0)
-                m_podsOf[owner].insert(key);
+                m_podsOf[owner].append(key);
         } else if (event->type == StoreEventType::Deleted) {
             // The kubelet stops the containers of a deleted pod, whoever deleted it.
             m_killedPods.append(event->object);
             m_eventTimer->start();
             if (owner >= 0)
-                m_podsOf[owner].remove(key);
+                m_podsOf[owner].removeOne(key);
             const qsizetype index = m_podIndex.value(key, -1);
             if (index >= 0) {
                 // Swap-remove keeps random picks O(1).
@@ -833,7 +908,7 @@ void WorkloadGenerator::reconcile()
             continue;
         QJsonObject object = QJsonDocument::fromJson(stored->json).object();
         const int desired = object.value(u"spec").toObject().value(u"replicas").toInt(1);
-        const QStringList owned = m_podsOf.value(index).values();
+        const QStringList owned = m_podsOf.value(index);
         for (qsizetype i = owned.size(); i < desired; ++i)
             createPodFor(deployment);
         for (qsizetype i = desired; i < owned.size(); ++i) {
@@ -862,16 +937,7 @@ void WorkloadGenerator::reconcile()
                         {u"deployment-controller"_s, QString()});
             deployment.replicas = desired;
         }
-        const QJsonObject status{{u"observedGeneration"_s, object.value(u"metadata").toObject().value(u"generation")},
-                                 {u"replicas"_s, desired},
-                                 {u"updatedReplicas"_s, desired},
-                                 {u"readyReplicas"_s, desired},
-                                 {u"availableReplicas"_s, desired},
-                                 {u"conditions"_s,
-                                  QJsonArray{QJsonObject{{u"type"_s, u"Available"_s},
-                                                         {u"status"_s, u"True"_s},
-                                                         {u"reason"_s, u"MinimumReplicasAvailable"_s},
-                                                         {u"message"_s, u"Deployment has minimum availability."_s}}}}};
+        const QJsonObject status = deploymentStatus(object.value(u"metadata").toObject().value(u"generation"), desired);
         if (object.value(u"status").toObject() != status) {
             object.insert(u"status"_s, status);
             QJsonObject metadata = object.value(u"metadata").toObject();

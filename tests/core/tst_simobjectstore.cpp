@@ -197,16 +197,21 @@ private Q_SLOTS:
         QCOMPARE(store.list(configMaps()).first()->key(), u"a-b/x"_s);
     }
 
-    void composedPodsAreTheirJson_data()
+    void composedObjectsAreTheirJson_data()
     {
+        QTest::addColumn<QString>("resource");
         QTest::addColumn<int>("churn");
-        QTest::newRow("the populated pods") << 0;
-        QTest::newRow("and the pods the churn creates") << 400;
+        for (const QString &resource : {u"pods"_s, u"deployments.apps"_s, u"replicasets.apps"_s, u"services"_s, u"endpoints"_s, u"configmaps"_s}) {
+            QTest::addRow("populated %s", qPrintable(resource)) << resource << 0;
+            QTest::addRow("%s after churn", qPrintable(resource)) << resource << 400;
+        }
     }
-    void composedPodsAreTheirJson()
+    void composedObjectsAreTheirJson()
     {
-        // A composed pod must be what create() would have stored from its QJsonObject: the bytes
-        // JsonWriter writes for the parsed JSON, and extracted fields that say what the JSON says.
+        // An object WorkloadGenerator composes from a template must be what create() would have
+        // stored from its QJsonObject: the bytes JsonWriter writes for the parsed JSON, and
+        // extracted fields that say what the JSON says.
+        QFETCH(QString, resource);
         QFETCH(int, churn);
         ObjectStore store(100000);
         WorkloadGenerator generator(&store, &m_catalog, {3, 4, 60, 7});
@@ -214,34 +219,40 @@ private Q_SLOTS:
         for (int i = 0; i < churn; ++i)
             generator.churnOnce();
         generator.settle();
-        const QList<ObjectPtr> pods = store.list(m_catalog.findById(u"pods"_s));
-        QVERIFY(pods.size() >= 50);
+        const ResourceType type = m_catalog.findById(resource);
+        const QList<ObjectPtr> objects = store.list(type);
+        QVERIFY(objects.size() >= 10);
         QSet<QString> phases;
-        for (const ObjectPtr &pod : pods) {
-            const QJsonObject object = parsed(pod);
-            QVERIFY(!object.isEmpty());
-            QCOMPARE(JsonWriter::compact(object), pod->json);
-            const QJsonObject metadata = object.value(u"metadata").toObject();
-            QCOMPARE(object.value(u"kind").toString(), u"Pod"_s);
-            QCOMPARE(object.value(u"apiVersion").toString(), u"v1"_s);
-            QCOMPARE(pod->name, metadata.value(u"name").toString());
-            QCOMPARE(pod->namespaceName, metadata.value(u"namespace").toString());
-            QCOMPARE(pod->uid, metadata.value(u"uid").toString());
-            QCOMPARE(QString::number(pod->resourceVersion), metadata.value(u"resourceVersion").toString());
-            QCOMPARE(metadata.value(u"generation").toInteger(), 1);
-            QCOMPARE(pod->nodeName, object.value(u"spec").toObject().value(u"nodeName").toString());
-            QCOMPARE(pod->phase, object.value(u"status").toObject().value(u"phase").toString());
+        for (const ObjectPtr &object : objects) {
+            const QJsonObject json = parsed(object);
+            QVERIFY(!json.isEmpty());
+            QCOMPARE(JsonWriter::compact(json), object->json);
+            const QJsonObject metadata = json.value(u"metadata").toObject();
+            QCOMPARE(json.value(u"kind").toString(), type.kind);
+            QCOMPARE(json.value(u"apiVersion").toString(), type.groupVersion());
+            QCOMPARE(object->name, metadata.value(u"name").toString());
+            QCOMPARE(object->namespaceName, metadata.value(u"namespace").toString());
+            QCOMPARE(object->uid, metadata.value(u"uid").toString());
+            QCOMPARE(QString::number(object->resourceVersion), metadata.value(u"resourceVersion").toString());
+            QVERIFY(metadata.value(u"generation").toInteger() >= 1);
+            QVERIFY(!metadata.value(u"creationTimestamp").toString().isEmpty());
+            QCOMPARE(object->nodeName, json.value(u"spec").toObject().value(u"nodeName").toString());
+            QCOMPARE(object->phase, json.value(u"status").toObject().value(u"phase").toString());
             QMap<QString, QString> labels;
             const QJsonObject jsonLabels = metadata.value(u"labels").toObject();
             for (auto it = jsonLabels.begin(); it != jsonLabels.end(); ++it)
                 labels.insert(it.key(), it.value().toString());
-            QCOMPARE(pod->labels, labels);
-            const QString podIp = object.value(u"status").toObject().value(u"podIP").toString();
-            QVERIFY(pod->json.contains(QByteArray("\"k:{\\\"ip\\\":\\\"" + podIp.toLatin1() + "\\\"}\"")));
-            phases.insert(pod->phase);
+            QCOMPARE(object->labels, labels);
+            if (resource == u"pods") {
+                const QString podIp = json.value(u"status").toObject().value(u"podIP").toString();
+                QVERIFY(object->json.contains(QByteArray("\"k:{\\\"ip\\\":\\\"" + podIp.toLatin1() + "\\\"}\"")));
+                phases.insert(object->phase);
+            }
         }
-        QVERIFY(phases.contains(u"Running"_s));
-        QVERIFY(phases.size() > 1);
+        if (resource == u"pods") {
+            QVERIFY(phases.contains(u"Running"_s));
+            QVERIFY(phases.size() > 1);
+        }
     }
 
     void populationIsNoHistory()
