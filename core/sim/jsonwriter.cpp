@@ -25,7 +25,7 @@ void appendEscapedUnit(QByteArray &out, char16_t unit)
     out += hexDigit(unit & 0xf);
 }
 
-void appendString(QByteArray &out, QStringView text)
+void writeString(QByteArray &out, QStringView text)
 {
     out += '"';
     const char16_t *src = text.utf16();
@@ -92,7 +92,7 @@ void appendString(QByteArray &out, QStringView text)
 
 void appendObject(QByteArray &out, const QJsonObject &object);
 
-void appendValue(QByteArray &out, const QJsonValue &value)
+void writeValue(QByteArray &out, const QJsonValue &value)
 {
     switch (value.type()) {
     case QJsonValue::Bool:
@@ -111,7 +111,7 @@ void appendValue(QByteArray &out, const QJsonValue &value)
         break;
     }
     case QJsonValue::String:
-        appendString(out, value.toString());
+        writeString(out, value.toString());
         break;
     case QJsonValue::Array: {
         out += '[';
@@ -121,7 +121,7 @@ void appendValue(QByteArray &out, const QJsonValue &value)
             if (!first)
                 out += ',';
             first = false;
-            appendValue(out, element);
+            writeValue(out, element);
         }
         out += ']';
         break;
@@ -144,14 +144,24 @@ void appendObject(QByteArray &out, const QJsonObject &object)
         if (!first)
             out += ',';
         first = false;
-        appendString(out, it.key());
+        writeString(out, it.key());
         out += ':';
-        appendValue(out, it.value());
+        writeValue(out, it.value());
     }
     out += '}';
 }
 
 } // namespace
+
+void JsonWriter::appendValue(QByteArray &out, const QJsonValue &value)
+{
+    writeValue(out, value);
+}
+
+void JsonWriter::appendString(QByteArray &out, QStringView text)
+{
+    writeString(out, text);
+}
 
 QByteArray JsonWriter::compact(const QJsonObject &object)
 {

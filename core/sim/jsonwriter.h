@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QStringView>
 
 namespace Cachescope::Sim {
 
@@ -18,6 +19,10 @@ class JsonWriter
 {
 public:
     [[nodiscard]] static QByteArray compact(const QJsonObject &object);
+    // Append one value or one quoted, escaped string to `out`, as compact() writes them inside
+    // an object (JsonTemplate fills its slots with them).
+    static void appendValue(QByteArray &out, const QJsonValue &value);
+    static void appendString(QByteArray &out, QStringView text);
 };
 
 } // namespace Cachescope::Sim

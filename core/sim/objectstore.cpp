@@ -1,6 +1,7 @@
 #include "core/sim/objectstore.h"
 
 #include "core/sim/jsonwriter.h"
+#include "core/util/stringinterner.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -18,6 +19,16 @@ namespace {
 QString objectKey(const QString &namespaceName, const QString &name)
 {
     return namespaceName.isEmpty() ? name : namespaceName + u'/' + name;
+}
+
+// Namespaces, node names, phases and label keys repeat across a million objects; each stored
+// object shares one copy of them.
+QString interned(const QString &text)
+{
+    if (text.isEmpty())
+        return text;
+    const QByteArray utf8 = text.toUtf8();
+    return StringInterner::forThread().intern(std::string_view(utf8.constData(), size_t(utf8.size())));
 }
 
 QString nowTimestamp()
@@ -43,13 +54,13 @@ ObjectPtr ObjectStore::makeObject(const QJsonObject &object, quint64 rv) const
     auto stored = std::make_shared<StoredObject>();
     const QJsonObject metadata = object.value(u"metadata").toObject();
     stored->name = metadata.value(u"name").toString();
-    stored->namespaceName = metadata.value(u"namespace").toString();
+    stored->namespaceName = interned(metadata.value(u"namespace").toString());
     stored->uid = metadata.value(u"uid").toString();
     const QJsonObject labels = metadata.value(u"labels").toObject();
     for (auto it = labels.begin(); it != labels.end(); ++it)
-        stored->labels.insert(it.key(), it.value().toString());
-    stored->nodeName = object.value(u"spec").toObject().value(u"nodeName").toString();
-    stored->phase = object.value(u"status").toObject().value(u"phase").toString();
+        stored->labels.insert(interned(it.key()), it.value().toString());
+    stored->nodeName = interned(object.value(u"spec").toObject().value(u"nodeName").toString());
+    stored->phase = interned(object.value(u"status").toObject().value(u"phase").toString());
     if (object.value(u"kind").toString() == u"Event") {
         // The fields the apiserver registers for events (kubectl get events --field-selector
         // involvedObject.name=NAME, what `kubectl describe` asks for).
@@ -104,8 +115,29 @@ ObjectStore::WriteResult ObjectStore::create(const ResourceType &type, QJsonObje
     ObjectPtr stored = makeObject(object, rv);
     objects.emplace(key, stored);
     locker.unlock();
-    record(StoreEventType::Added, type, stored, {});
+    record(StoreEventType::Added, type, stored, {}, options.initialState);
     return {stored, std::nullopt};
+}
+
+ObjectStore::WriteResult ObjectStore::createComposed(const ResourceType &type, StoredObject fields, const Composer &compose, const CreateOptions &options)
+{
+    if (!type.namespaced)
+        fields.namespaceName.clear();
+    const QString key = objectKey(fields.namespaceName, fields.name);
+    QMutexLocker locker(&m_mutex);
+    ObjectMap &objects = m_objects[type.id()];
+    const auto [at, inserted] = objects.try_emplace(key);
+    if (!inserted)
+        return {{}, ApiError::alreadyExists(type, fields.name)};
+    const quint64 rv = ++m_resourceVersion;
+    auto stored = std::make_shared<StoredObject>(std::move(fields));
+    stored->uid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    stored->resourceVersion = rv;
+    stored->json = compose(stored->uid, rv);
+    at->second = stored;
+    locker.unlock();
+    record(StoreEventType::Added, type, stored, {}, options.initialState);
+    return {std::move(stored), std::nullopt};
 }
 
 ObjectStore::WriteResult ObjectStore::update(const ResourceType &type, QJsonObject object)
@@ -256,7 +288,7 @@ quint64 ObjectStore::resourceVersion() const
     return m_resourceVersion;
 }
 
-void ObjectStore::record(StoreEventType type, const ResourceType &resourceType, ObjectPtr object, ObjectPtr previous)
+void ObjectStore::record(StoreEventType type, const ResourceType &resourceType, ObjectPtr object, ObjectPtr previous, bool initialState)
 {
     auto event = std::make_shared<StoreEvent>();
     event->type = type;
@@ -265,6 +297,15 @@ void ObjectStore::record(StoreEventType type, const ResourceType &resourceType, 
     event->object = std::move(object);
     event->previous = std::move(previous);
     event->recordedMs = m_clock.elapsed();
+    if (initialState && m_history.empty()) {
+        // The state a watch starts from, as after compactHistory(). Once something is in the
+        // history, a write is history whatever the caller says, or a watch from before it
+        // would miss it.
+        m_historyFloor = event->resourceVersion;
+        for (const Listener &listener : m_listeners)
+            listener(event);
+        return;
+    }
     // Restored events of two recorded informers may arrive slightly out of version order; the
     // history stays sorted so that eventsAfter() finds every one of them.
     if (!m_history.empty() && m_history.back()->resourceVersion > event->resourceVersion) {

@@ -28,8 +28,8 @@ class SimServer;
 //
 // Thread: the server runs on a QThread of its own, never on the caller's; the caller's thread
 // only generates the certificates and writes the kubeconfig. start() blocks until the server
-// listens (the store's population costs about 30 µs per pod: instant for a demo, seconds for
-// 100k pods); startAsync() does not block and reports through started(). faults() may be
+// listens (population costs about 60 µs of CPU per pod, its deployment's objects included:
+// instant for a demo, seconds for 100k pods, a minute for a million); startAsync() does not block and reports through started(). faults() may be
 // changed from any thread at any time; truth() and resourceVersion() are thread-safe
 // snapshots. restart(), setChurn() and churn() are forwarded to the server thread (setChurn()
 // and churn() wait for it: after setChurn(0) and churn() the truth stays as it is; serving a

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QTimer>
 
+#include <utility>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope::Sim {
@@ -76,9 +78,33 @@ void WatchSession::flush()
     // Refill up to about a megabyte at a time: a client reading slowly holds back only its own
     // stream, and memory stays bounded by what it has not read yet.
     constexpr qint64 HighWater = 1024 * 1024;
+    // Initial events go out many to a chunk: one chunk, one copy and three socket writes per
+    // object held a streaming list of a million pods to a fraction of what a list serves. A
+    // watch stream is a sequence of JSON objects whatever its chunks; only a frame about to be
+    // truncated goes alone, so that the cut falls inside it. Batches stay below glibc's mmap
+    // threshold, as ListHandler's do.
+    constexpr qsizetype BatchBytes = 96 * 1024;
+    QByteArray batch;
+    const auto sendBatch = [this, &batch] {
+        if (!batch.isEmpty())
+            send(std::exchange(batch, QByteArray()));
+    };
     while (!m_pending.empty() && !m_finished && !m_stalled && m_connection && m_connection->pendingBytes() < HighWater) {
         const Pending next = m_pending.front();
         m_pending.pop_front();
+        if (next.initial && m_options.format == Format::Object && !m_truncateNext) {
+            if (matches(*next.initial)) {
+                if (batch.isEmpty())
+                    batch.reserve(BatchBytes + 16 * 1024);
+                batch += "{\"type\":\"ADDED\",\"object\":";
+                batch += next.initial->json;
+                batch += "}\n";
+                if (batch.size() >= BatchBytes)
+                    sendBatch();
+            }
+            continue;
+        }
+        sendBatch();
         if (next.initial) {
             if (matches(*next.initial))
                 send(renderFrame(StoreEventType::Added, *next.initial, nullptr));
@@ -90,6 +116,7 @@ void WatchSession::flush()
             sendBookmark(true, next.initialEventsEnd);
         }
     }
+    sendBatch();
 }
 
 void WatchSession::deliver(const StoreEventPtr &event)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/sim/jsontemplate.h"
+#include "core/sim/objectstore.h"
 #include "core/sim/resourcecatalog.h"
 #include "core/sim/storedobject.h"
 
@@ -8,13 +10,12 @@
 #include <QObject>
 #include <QSet>
 
+#include <functional>
 #include <random>
 
 class QTimer;
 
 namespace Cachescope::Sim {
-
-class ObjectStore;
 
 // WorkloadGenerator fills an ObjectStore with a believable cluster and keeps it moving.
 // populate() creates, deterministically for the seed: namespaces (default, kube-system and N
@@ -77,6 +78,8 @@ private:
         QString uid;
         int replicas = 1;
         QString image;
+        // The labels of its pods, tier "backend" and "web": shared by every pod's StoredObject.
+        QMap<QString, QString> podLabels[2];
     };
     struct PodRef
     {
@@ -101,8 +104,21 @@ private:
         QString host;
     };
 
-    QJsonObject makePod(const Deployment &deployment, const QString &name, const QString &nodeName, qint64 ageSeconds);
-    QJsonObject managedFields(const QString &manager, const QString &operation, const QString &subresource, const QJsonObject &fields) const;
+    // A pod as the store holds it, with JsonTemplate slots (PodSlot) for what varies: the
+    // source of m_podTemplate.
+    QJsonObject podTemplateObject(const ResourceType &type) const;
+    // An object of a deployment (its Deployment, ReplicaSet, Service, Endpoints, ConfigMap) from
+    // the template of its kind, built on first use by build() with slot markers: slots 0 to 2
+    // are the uid, resourceVersion and creationTimestamp that create() would add, `values` fill
+    // slots 2 on, and values 1 and 2 are its name and namespace.
+    using SlotMarker = std::function<QString(int)>;
+    ObjectStore::WriteResult createTemplated(const QString &typeId,
+                                             const QList<QJsonValue> &values,
+                                             const QMap<QString, QString> &labels,
+                                             const std::function<QJsonObject(const SlotMarker &)> &build);
+    // A managedFields entry; `time` empty: now.
+    QJsonObject managedFields(
+        const QString &manager, const QString &operation, const QString &subresource, const QJsonObject &fields, const QString &time = QString()) const;
     QString randomSuffix(int length);
     QString backdated(int maxAgeSeconds);
     ResourceType type(const QString &id) const;
@@ -129,10 +145,14 @@ private:
     std::mt19937_64 m_random;
     QStringList m_nodes;
     QList<Deployment> m_deployments;
+    JsonTemplate m_podTemplate; // built on the first pod
+    QHash<QString, JsonTemplate> m_templates; // createTemplated()'s, by resource id
     QHash<QString, qsizetype> m_deploymentIndex; // "ns/name" -> index in m_deployments
     QHash<QString, qsizetype> m_hashIndex; // pod-template-hash -> index in m_deployments
     QSet<qsizetype> m_dirty; // deployments reconcile() must look at
-    QHash<qsizetype, QSet<QString>> m_podsOf; // deployment index -> keys of its pods
+    // Deployment index -> keys of its pods, oldest first. A handful each: a list, as a QSet per
+    // deployment cost a hash table of over a kilobyte, a third of a million of them at 1M pods.
+    QHash<qsizetype, QStringList> m_podsOf;
     QList<PodRef> m_pods; // every pod in the store, for random picks
     QHash<QString, qsizetype> m_podIndex; // key -> index in m_pods
     QList<PodRef> m_events; // oldest first, for expiry

@@ -1,5 +1,9 @@
-// Tests of the simulator's ObjectStore: versions, generation, conflicts, history and truth.
+// Tests of the simulator's ObjectStore: versions, generation, conflicts, history and truth; and
+// the objects WorkloadGenerator composes without a QJsonObject (its pods).
 #include "core/sim/objectstore.h"
+
+#include "core/sim/jsonwriter.h"
+#include "core/sim/workloadgenerator.h"
 
 #include "testmain.h"
 
@@ -191,6 +195,83 @@ private Q_SLOTS:
         QCOMPARE(keys, (QStringList{u"a/x"_s, u"a/y"_s}));
         QCOMPARE(store.list(configMaps()).size(), 8);
         QCOMPARE(store.list(configMaps()).first()->key(), u"a-b/x"_s);
+    }
+
+    void composedObjectsAreTheirJson_data()
+    {
+        QTest::addColumn<QString>("resource");
+        QTest::addColumn<int>("churn");
+        for (const QString &resource : {u"pods"_s, u"deployments.apps"_s, u"replicasets.apps"_s, u"services"_s, u"endpoints"_s, u"configmaps"_s}) {
+            QTest::addRow("populated %s", qPrintable(resource)) << resource << 0;
+            QTest::addRow("%s after churn", qPrintable(resource)) << resource << 400;
+        }
+    }
+    void composedObjectsAreTheirJson()
+    {
+        // An object WorkloadGenerator composes from a template must be what create() would have
+        // stored from its QJsonObject: the bytes JsonWriter writes for the parsed JSON, and
+        // extracted fields that say what the JSON says.
+        QFETCH(QString, resource);
+        QFETCH(int, churn);
+        ObjectStore store(100000);
+        WorkloadGenerator generator(&store, &m_catalog, {3, 4, 60, 7});
+        generator.populate();
+        for (int i = 0; i < churn; ++i)
+            generator.churnOnce();
+        generator.settle();
+        const ResourceType type = m_catalog.findById(resource);
+        const QList<ObjectPtr> objects = store.list(type);
+        QVERIFY(objects.size() >= 10);
+        QSet<QString> phases;
+        for (const ObjectPtr &object : objects) {
+            const QJsonObject json = parsed(object);
+            QVERIFY(!json.isEmpty());
+            QCOMPARE(JsonWriter::compact(json), object->json);
+            const QJsonObject metadata = json.value(u"metadata").toObject();
+            QCOMPARE(json.value(u"kind").toString(), type.kind);
+            QCOMPARE(json.value(u"apiVersion").toString(), type.groupVersion());
+            QCOMPARE(object->name, metadata.value(u"name").toString());
+            QCOMPARE(object->namespaceName, metadata.value(u"namespace").toString());
+            QCOMPARE(object->uid, metadata.value(u"uid").toString());
+            QCOMPARE(QString::number(object->resourceVersion), metadata.value(u"resourceVersion").toString());
+            QVERIFY(metadata.value(u"generation").toInteger() >= 1);
+            QVERIFY(!metadata.value(u"creationTimestamp").toString().isEmpty());
+            QCOMPARE(object->nodeName, json.value(u"spec").toObject().value(u"nodeName").toString());
+            QCOMPARE(object->phase, json.value(u"status").toObject().value(u"phase").toString());
+            QMap<QString, QString> labels;
+            const QJsonObject jsonLabels = metadata.value(u"labels").toObject();
+            for (auto it = jsonLabels.begin(); it != jsonLabels.end(); ++it)
+                labels.insert(it.key(), it.value().toString());
+            QCOMPARE(object->labels, labels);
+            if (resource == u"pods") {
+                const QString podIp = json.value(u"status").toObject().value(u"podIP").toString();
+                QVERIFY(object->json.contains(QByteArray("\"k:{\\\"ip\\\":\\\"" + podIp.toLatin1() + "\\\"}\"")));
+                phases.insert(object->phase);
+            }
+        }
+        if (resource == u"pods") {
+            QVERIFY(phases.contains(u"Running"_s));
+            QVERIFY(phases.size() > 1);
+        }
+    }
+
+    void populationIsNoHistory()
+    {
+        // Nobody can watch from before the cluster existed: its initial objects are the state a
+        // watch starts from, not events to replay.
+        ObjectStore store(100000);
+        const quint64 start = store.resourceVersion();
+        WorkloadGenerator generator(&store, &m_catalog, {3, 4, 60, 7});
+        qsizetype podsSeen = 0;
+        store.addListener([&podsSeen](const StoreEventPtr &event) { podsSeen += event->resource == u"pods" && event->type == StoreEventType::Added; });
+        generator.populate();
+        QCOMPARE(podsSeen, store.count(m_catalog.findById(u"pods"_s)));
+        QVERIFY(!store.eventsAfter(start).has_value());
+        QVERIFY(store.oldestResumableVersion() > start + quint64(podsSeen));
+        const std::optional<QList<StoreEventPtr>> history = store.eventsAfter(store.oldestResumableVersion());
+        QVERIFY(history.has_value());
+        for (const StoreEventPtr &event : *history)
+            QCOMPARE(event->resource, u"events"_s);
     }
 
     void listenersSeeEveryEventInOrder()
