@@ -79,7 +79,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
                     rows.push_back(row);
                 }
             }
-            std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
+            sortRows(rows);
             m_rows = std::move(rows);
             m_proxyRowOf.assign(size_t(count), -1);
             for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
@@ -131,7 +131,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
                     rows.push_back(row);
                 }
             }
-            std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
+            sortRows(rows);
             relayout(std::move(rows));
         };
         m_connections << connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, layoutStarts);
@@ -169,7 +169,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
                 m_rows.push_back(row);
             }
         }
-        std::sort(m_rows.begin(), m_rows.end(), [this](int a, int b) { return lessThan(a, b); });
+        sortRows(m_rows);
         for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
             m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);
         }
@@ -183,8 +183,10 @@ void ResourceFilterProxyModel::setFilterText(const QString &text)
     if (trimmed == m_text) {
         return;
     }
+    // A text that contains the one before passes fewer rows, all of them among those shown.
+    const bool narrower = trimmed.contains(m_text, Qt::CaseInsensitive);
     m_text = trimmed;
-    rebuild();
+    narrower ? refilter() : rebuild();
 }
 
 void ResourceFilterProxyModel::setLabelSelector(const LabelSelector &selector)
@@ -192,12 +194,30 @@ void ResourceFilterProxyModel::setLabelSelector(const LabelSelector &selector)
     if (selector.toString() == m_selector.toString()) {
         return;
     }
+    // Requirements only added: fewer rows pass, all of them among those shown.
+    QStringList requirements;
+    for (const LabelSelector::Requirement &requirement : selector.requirements()) {
+        requirements.append(requirement.toString());
+    }
+    const bool narrower = std::all_of(m_selector.requirements().cbegin(), m_selector.requirements().cend(), [&requirements](const auto &requirement) {
+        return requirements.contains(requirement.toString());
+    });
     m_selector = selector;
-    rebuild();
+    narrower ? refilter() : rebuild();
 }
 
 void ResourceFilterProxyModel::sort(int column, Qt::SortOrder order)
 {
+    // The same column the other way: descending is the exact reverse of ascending (the keys,
+    // unique, break every tie), so the rows shown are reversed, with no key made or compared.
+    if (column == m_sortColumn && order != m_sortOrder && usesSortKeys() && m_sortKeysValid && sourceModel() &&
+        m_proxyRowOf.size() == size_t(sourceModel()->rowCount()) && m_sortKeys.size() == m_proxyRowOf.size()) {
+        m_sortOrder = order;
+        announceLayoutChange();
+        std::vector<int> rows(m_rows.crbegin(), m_rows.crend());
+        relayout(std::move(rows));
+        return;
+    }
     m_sortColumn = column;
     m_sortOrder = order;
     refreshSortKeys();
@@ -314,6 +334,67 @@ bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) c
         }
     }
     return m_sortOrder == Qt::AscendingOrder ? order < 0 : order > 0;
+}
+
+void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
+{
+    if (m_sortColumn < 0 || m_sortColumn >= columnCount()) {
+        std::sort(rows.begin(), rows.end());
+        return;
+    }
+    const int count = sourceModel()->rowCount();
+    if (!m_sortKeysValid || m_sortKeys.size() != size_t(count)) {
+        std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
+        return;
+    }
+    // The keys' prefixes side by side with their rows: a comparison reads two neighbouring
+    // entries instead of two keys (and their strings) anywhere in memory. At a million rows
+    // this, not the number of comparisons, is what a sort costs. Prefixes that tie fall back
+    // to the keys, so the order is exactly lessThan()'s.
+    struct Entry
+    {
+        quint64 prefix;
+        quint64 keyPrefix0;
+        quint64 keyPrefix1;
+        int row;
+        ResourceTableModel::SortKey::Kind kind;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(rows.size());
+    for (const int row : rows) {
+        const ResourceTableModel::SortKey &key = m_sortKeys[size_t(row)];
+        entries.push_back({key.prefix, key.keyPrefix[0], key.keyPrefix[1], row, key.kind});
+    }
+    using Kind = ResourceTableModel::SortKey::Kind;
+    const auto compare = [this](const Entry &a, const Entry &b) {
+        if (a.kind == Kind::Missing || b.kind == Kind::Missing) {
+            if (a.kind != b.kind) {
+                return int(a.kind != Kind::Missing) - int(b.kind != Kind::Missing);
+            }
+        } else if (a.kind == b.kind) {
+            if (a.prefix != b.prefix) {
+                return a.prefix < b.prefix ? -1 : 1;
+            }
+            if (a.kind == Kind::Text) {
+                return ResourceTableModel::compareSortKeys(m_sortKeys[size_t(a.row)], m_sortKeys[size_t(b.row)]);
+            }
+        }
+        if (a.keyPrefix0 != b.keyPrefix0) {
+            return a.keyPrefix0 < b.keyPrefix0 ? -1 : 1;
+        }
+        if (a.keyPrefix1 != b.keyPrefix1) {
+            return a.keyPrefix1 < b.keyPrefix1 ? -1 : 1;
+        }
+        return ResourceTableModel::compareSortKeys(m_sortKeys[size_t(a.row)], m_sortKeys[size_t(b.row)]);
+    };
+    if (m_sortOrder == Qt::AscendingOrder) {
+        std::sort(entries.begin(), entries.end(), [&compare](const Entry &a, const Entry &b) { return compare(a, b) < 0; });
+    } else {
+        std::sort(entries.begin(), entries.end(), [&compare](const Entry &a, const Entry &b) { return compare(a, b) > 0; });
+    }
+    for (size_t i = 0; i < entries.size(); ++i) {
+        rows[i] = entries[i].row;
+    }
 }
 
 QString ResourceFilterProxyModel::keyOf(int sourceRow) const
@@ -508,7 +589,29 @@ void ResourceFilterProxyModel::rebuild()
             rows.push_back(row);
         }
     }
-    std::sort(rows.begin(), rows.end(), [this](int a, int b) { return lessThan(a, b); });
+    sortRows(rows);
+    relayout(std::move(rows));
+}
+
+void ResourceFilterProxyModel::refilter()
+{
+    if (!sourceModel()) {
+        return;
+    }
+    const int count = sourceModel()->rowCount();
+    if (m_proxyRowOf.size() != size_t(count)) {
+        rebuild(); // not in step with the source: nothing to narrow from
+        return;
+    }
+    announceLayoutChange();
+    // The rows shown are in order already: keeping those that pass needs no comparison.
+    std::vector<int> rows;
+    rows.reserve(m_rows.size());
+    for (const int row : m_rows) {
+        if (row < count && accepts(row)) {
+            rows.push_back(row);
+        }
+    }
     relayout(std::move(rows));
 }
 
