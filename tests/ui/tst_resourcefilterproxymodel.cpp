@@ -80,6 +80,8 @@ private Q_SLOTS:
     void cleanup();
     void filters_data();
     void filters();
+    void filtersInSequence_data();
+    void filtersInSequence();
     void sortsByTypedValues();
     void followsChanges();
     void randomBatchesKeepTheOrder_data();
@@ -163,6 +165,39 @@ void TestResourceFilterProxyModel::filters()
     m_proxy->setFilterText(QString());
     m_proxy->setLabelSelector(LabelSelector());
     QCOMPARE(m_proxy->rowCount(), 5);
+}
+
+void TestResourceFilterProxyModel::filtersInSequence_data()
+{
+    QTest::addColumn<QStringList>("texts"); // applied in turn, each as "text|selector"
+
+    QTest::newRow("narrowing text: typed a letter at a time") << QStringList{u"w|"_s, u"we|"_s, u"web|"_s, u"web-2|"_s};
+    QTest::newRow("widening text: deleted a letter at a time") << QStringList{u"web-2|"_s, u"web-|"_s, u"e|"_s, u"|"_s};
+    QTest::newRow("another text, neither narrower nor wider") << QStringList{u"web|"_s, u"db|"_s, u"shop|"_s};
+    QTest::newRow("requirements added, then one dropped") << QStringList{u"|tier"_s, u"|tier,app=web"_s, u"|app=web"_s, u"|app!=web"_s};
+    QTest::newRow("text and selector narrowing each other") << QStringList{u"s|"_s, u"sh|tier"_s, u"sh|tier,!app"_s, u"s|"_s};
+}
+
+// Filters typed one after another (narrowing keeps the rows shown, widening sorts again) show
+// exactly what the same filter shows when set from scratch, in the same order.
+void TestResourceFilterProxyModel::filtersInSequence()
+{
+    QFETCH(QStringList, texts);
+
+    const int restarts = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    m_proxy->sort(restarts, Qt::DescendingOrder);
+    for (const QString &step : std::as_const(texts)) {
+        const QString text = step.section(u'|', 0, 0);
+        const LabelSelector selector = std::get<LabelSelector>(LabelSelector::parse(step.section(u'|', 1)));
+        m_proxy->setFilterText(text);
+        m_proxy->setLabelSelector(selector);
+        ResourceFilterProxyModel fresh;
+        fresh.setSourceModel(m_model.get());
+        fresh.setFilterText(text);
+        fresh.setLabelSelector(selector);
+        fresh.sort(restarts, Qt::DescendingOrder);
+        QCOMPARE(visibleNames(*m_proxy), visibleNames(fresh));
+    }
 }
 
 void TestResourceFilterProxyModel::sortsByTypedValues()
