@@ -367,8 +367,8 @@ void TestResourceTableModel::textPrefixOrdersAsTheText()
         QCOMPARE(a < b, QString::compare(left, right, Qt::CaseSensitive) < 0);
         QCOMPARE(b < a, QString::compare(right, left, Qt::CaseSensitive) < 0);
     }
-    const quint64 shiftedA = ResourceTableModel::textPrefix(u"namespace/"_s + left, 10);
-    const quint64 shiftedB = ResourceTableModel::textPrefix(u"namespace/"_s + right, 10);
+    const quint64 shiftedA = ResourceTableModel::textPrefix(QString(u"namespace/"_s + left), 10);
+    const quint64 shiftedB = ResourceTableModel::textPrefix(QString(u"namespace/"_s + right), 10);
     QCOMPARE(shiftedA, a);
     QCOMPARE(shiftedB, b);
 }

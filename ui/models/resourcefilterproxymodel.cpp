@@ -339,10 +339,12 @@ bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) c
 
 namespace {
 
-// SortEntry is a row beside 8 characters (or a number's bits) of what it sorts by.
+// SortEntry is a row beside 8 characters (or a number's bits) of what it sorts by, and the
+// text they come from: each level of the sort reads that text and nothing else of the row.
 struct SortEntry
 {
     quint64 word;
+    QStringView text;
     int row;
 };
 
@@ -405,7 +407,7 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
     std::vector<SortEntry> entries;
     entries.reserve(rows.size());
     for (const int row : rows) {
-        entries.push_back({0, row});
+        entries.push_back({0, QStringView(m_sortKeys[size_t(row)].text), row});
     }
     const auto keyOfEntry = [this](const SortEntry &entry) -> const ResourceTableModel::SortKey & {
         return m_sortKeys[size_t(entry.row)];
@@ -429,8 +431,10 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
     };
     sortText = [&](size_t first, size_t last, qsizetype offset, bool byKey) {
         for (size_t i = first; i < last; ++i) {
-            const ResourceTableModel::SortKey &key = keyOfEntry(entries[i]);
-            entries[i].word = ResourceTableModel::textPrefix(byKey ? key.key : key.text, offset);
+            if (byKey && offset == 0) {
+                entries[i].text = QStringView(keyOfEntry(entries[i]).key);
+            }
+            entries[i].word = ResourceTableModel::textPrefix(entries[i].text, offset);
         }
         std::sort(entries.begin() + qsizetype(first), entries.begin() + qsizetype(last), byWord);
         for (size_t run = first; run < last;) {

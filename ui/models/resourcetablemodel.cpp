@@ -415,7 +415,7 @@ int ResourceTableModel::compareRows(int left, int right, int column) const
     return order != 0 ? order : compareText(a.key, b.key);
 }
 
-quint64 ResourceTableModel::textPrefix(const QString &text, qsizetype offset)
+quint64 ResourceTableModel::textPrefix(QStringView text, qsizetype offset)
 {
     // One byte per character, shifted up by one so that 0 is the end of the text (shorter
     // sorts first); 0xFF stands for every character from U+00FE up, and ends the prefix: what

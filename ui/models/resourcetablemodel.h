@@ -88,7 +88,7 @@ public:
     // textPrefix() packs up to 8 characters of text from offset into an integer whose order
     // is the characters' order: a < b as integers means a < b as texts (QString::compare, case
     // sensitive); equal integers decide nothing. A character ≥ U+00FE ends the packing.
-    [[nodiscard]] static quint64 textPrefix(const QString &text, qsizetype offset = 0);
+    [[nodiscard]] static quint64 textPrefix(QStringView text, qsizetype offset = 0);
     // orderedBits() maps a double to an integer of the same order (-0 as +0; NaN apart).
     [[nodiscard]] static quint64 orderedBits(double number);
 
