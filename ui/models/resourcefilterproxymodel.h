@@ -31,11 +31,12 @@ namespace Cachescope {
 //
 // Thread: GUI. The source model is not owned.
 // Cost: a batch that moves rows is O(rows + k log k) for k touched rows, plus the views' own
-// layout work; sort() and a filter that widens are O(rows log rows) comparisons, a filter that
-// narrows the one before (a longer text, an added requirement) O(rows shown) and none. With a
-// ResourceTableModel the comparisons read sort keys made once per row (a parsed cell, a folded
-// string, and packed prefixes of the value and the key that decide most comparisons without
-// reading a string): O(rows) more memory while sorted by a column.
+// layout work; sort() and a filter that widens sort every row shown, the same column the other
+// way reverses them, a filter that narrows the one before (a longer text, an added requirement)
+// is O(rows shown) with no comparison. With a ResourceTableModel the rows are sorted on sort
+// keys made once per row (a parsed cell, a folded string, packed prefixes of the value and the
+// key), 8 characters at a time (a multikey sort: a row's strings are read once per 8
+// characters, not at each comparison): O(rows) more memory while sorted by a column.
 class ResourceFilterProxyModel final : public QAbstractProxyModel
 {
     Q_OBJECT
