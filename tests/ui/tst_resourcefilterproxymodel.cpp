@@ -8,6 +8,7 @@
 #include "testmain.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -32,6 +33,33 @@ KubeObject pod(const QString &ns, const QString &name, int restarts, const QStri
     return *KubeObject::fromJson(json.toUtf8());
 }
 
+KubeObject podCreated(const QString &ns, const QString &name, int restarts, const QString &created)
+{
+    const QString json = uR"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"%1","namespace":"%2","resourceVersion":"1","creationTimestamp":"%3"},
+        "spec":{"containers":[{"name":"a"}],"nodeName":"node-%4"},
+        "status":{"phase":"Running","containerStatuses":[{"ready":true,"restartCount":%4,"state":{"running":{}}}]}})"_s.arg(name, ns, created)
+                             .arg(restarts);
+    return *KubeObject::fromJson(json.toUtf8());
+}
+
+// plainOrder() is the model's rows in the proxy's promised order, by compareRows() alone.
+QStringList plainOrder(const ResourceTableModel &model, int column, Qt::SortOrder order)
+{
+    QList<int> rows;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        rows.append(row);
+    }
+    std::sort(rows.begin(), rows.end(), [&](int a, int b) {
+        const int compared = model.compareRows(a, b, column);
+        return order == Qt::AscendingOrder ? compared < 0 : compared > 0;
+    });
+    QStringList keys;
+    for (const int row : std::as_const(rows)) {
+        keys.append(model.index(row, 0).data(ResourceTableRoles::KeyRole).toString());
+    }
+    return keys;
+}
+
 QStringList visibleNames(const QAbstractItemModel &proxy)
 {
     QStringList names;
@@ -52,11 +80,17 @@ private Q_SLOTS:
     void cleanup();
     void filters_data();
     void filters();
+    void filtersInSequence_data();
+    void filtersInSequence();
     void sortsByTypedValues();
     void followsChanges();
     void randomBatchesKeepTheOrder_data();
     void randomBatchesKeepTheOrder();
     void aBatchThatMovesNothingIsOneDataChanged();
+    void sortAfterChurnEqualsAPlainSort_data();
+    void sortAfterChurnEqualsAPlainSort();
+    void agesTickMovesNothing_data();
+    void agesTickMovesNothing();
     void otherSourceModelsWork();
     void aSourceThatDiesFirstEmptiesTheProxy();
 
@@ -131,6 +165,39 @@ void TestResourceFilterProxyModel::filters()
     m_proxy->setFilterText(QString());
     m_proxy->setLabelSelector(LabelSelector());
     QCOMPARE(m_proxy->rowCount(), 5);
+}
+
+void TestResourceFilterProxyModel::filtersInSequence_data()
+{
+    QTest::addColumn<QStringList>("texts"); // applied in turn, each as "text|selector"
+
+    QTest::newRow("narrowing text: typed a letter at a time") << QStringList{u"w|"_s, u"we|"_s, u"web|"_s, u"web-2|"_s};
+    QTest::newRow("widening text: deleted a letter at a time") << QStringList{u"web-2|"_s, u"web-|"_s, u"e|"_s, u"|"_s};
+    QTest::newRow("another text, neither narrower nor wider") << QStringList{u"web|"_s, u"db|"_s, u"shop|"_s};
+    QTest::newRow("requirements added, then one dropped") << QStringList{u"|tier"_s, u"|tier,app=web"_s, u"|app=web"_s, u"|app!=web"_s};
+    QTest::newRow("text and selector narrowing each other") << QStringList{u"s|"_s, u"sh|tier"_s, u"sh|tier,!app"_s, u"s|"_s};
+}
+
+// Filters typed one after another (narrowing keeps the rows shown, widening sorts again) show
+// exactly what the same filter shows when set from scratch, in the same order.
+void TestResourceFilterProxyModel::filtersInSequence()
+{
+    QFETCH(QStringList, texts);
+
+    const int restarts = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    m_proxy->sort(restarts, Qt::DescendingOrder);
+    for (const QString &step : std::as_const(texts)) {
+        const QString text = step.section(u'|', 0, 0);
+        const LabelSelector selector = std::get<LabelSelector>(LabelSelector::parse(step.section(u'|', 1)));
+        m_proxy->setFilterText(text);
+        m_proxy->setLabelSelector(selector);
+        ResourceFilterProxyModel fresh;
+        fresh.setSourceModel(m_model.get());
+        fresh.setFilterText(text);
+        fresh.setLabelSelector(selector);
+        fresh.sort(restarts, Qt::DescendingOrder);
+        QCOMPARE(visibleNames(*m_proxy), visibleNames(fresh));
+    }
 }
 
 void TestResourceFilterProxyModel::sortsByTypedValues()
@@ -316,6 +383,144 @@ void TestResourceFilterProxyModel::aBatchThatMovesNothingIsOneDataChanged()
     m_model->applyBatch({Notification::update(u"billing/api-7"_s, api, pod(u"billing"_s, u"api-7"_s, 99, uR"("app":"api","tier":"back")"_s, u"2"_s))});
     QCOMPARE(layouts.size(), 1);
     QCOMPARE(visibleNames(*m_proxy).constLast(), u"billing/api-7"_s);
+}
+
+void TestResourceFilterProxyModel::sortAfterChurnEqualsAPlainSort_data()
+{
+    QTest::addColumn<int>("field"); // ResourceColumns::Field
+    QTest::addColumn<Qt::SortOrder>("order");
+
+    QTest::newRow("by name (text)") << int(ResourceColumns::Field::Name) << Qt::AscendingOrder;
+    QTest::newRow("by name, descending") << int(ResourceColumns::Field::Name) << Qt::DescendingOrder;
+    QTest::newRow("by namespace: long namespaces, the keys break the ties") << int(ResourceColumns::Field::Namespace) << Qt::AscendingOrder;
+    QTest::newRow("by namespace, descending") << int(ResourceColumns::Field::Namespace) << Qt::DescendingOrder;
+    QTest::newRow("by restarts (a number with many ties)") << int(ResourceColumns::Field::PodRestarts) << Qt::AscendingOrder;
+    QTest::newRow("by restarts, descending") << int(ResourceColumns::Field::PodRestarts) << Qt::DescendingOrder;
+    QTest::newRow("by age") << int(ResourceColumns::Field::Age) << Qt::AscendingOrder;
+    QTest::newRow("by age, descending") << int(ResourceColumns::Field::Age) << Qt::DescendingOrder;
+    QTest::newRow("by status (folded text, all equal)") << int(ResourceColumns::Field::PodStatus) << Qt::AscendingOrder;
+    QTest::newRow("by node (text, missing first)") << int(ResourceColumns::Field::Node) << Qt::AscendingOrder;
+}
+
+// Names and namespaces that share long prefixes, beyond Latin-1 too, so that the sort's packed
+// prefixes tie and the keys and texts decide: after churn, and after sorting again from scratch,
+// the proxy's order is a plain sort of the rows by compareRows().
+void TestResourceFilterProxyModel::sortAfterChurnEqualsAPlainSort()
+{
+    QFETCH(int, field);
+    QFETCH(Qt::SortOrder, order);
+
+    const int column = int(m_model->columns().indexOf(ResourceColumns::Field(field)));
+    QVERIFY(column >= 0);
+    const QStringList namespaces{u"team-platform-infrastructure"_s, u"team-platform-infra"_s, u"team-platform"_s, u"\u00e9quipe"_s, u"\u65e5\u672c"_s, u"a"_s};
+    const QStringList stems{u"checkout-service-7d9f8b6c5d-"_s, u"checkout-service-7d9f8b6c5e-"_s, u"web-"_s, u"\u00fe-"_s, u"\u4e00-"_s, u"Web-"_s};
+    QRandomGenerator random(42);
+    QStringList keys;
+    const auto makePod = [&](const QString &ns, const QString &name) {
+        const QString created = QDateTime::fromSecsSinceEpoch(1700000000 + qint64(random.bounded(50)), Qt::UTC).toString(Qt::ISODate);
+        return podCreated(ns, name, int(random.bounded(4)), created);
+    };
+    QList<Notification> batch;
+    for (int i = 0; i < 300; ++i) {
+        const QString ns = namespaces.at(int(random.bounded(int(namespaces.size()))));
+        const QString name = stems.at(int(random.bounded(int(stems.size())))) + QString::number(random.bounded(40));
+        const QString key = ns + u'/' + name;
+        if (keys.contains(key)) {
+            continue;
+        }
+        keys.append(key);
+        KubeObject object = makePod(ns, name);
+        // Some pods not yet scheduled: no node.
+        if (random.bounded(5) == 0) {
+            object = pod(ns, name, 0, QString());
+        }
+        batch.append(Notification::add(key, object, true));
+    }
+    m_model->applyBatch(batch);
+    m_proxy->sort(column, order);
+    QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, column, order));
+
+    // Churn: updates (new restarts), deletes (holes filled from the tail) and adds.
+    for (int round = 0; round < 20; ++round) {
+        QList<Notification> changes;
+        QSet<QString> touched;
+        for (int i = 0; i < 15; ++i) {
+            const QString key = keys.at(int(random.bounded(int(keys.size()))));
+            if (touched.contains(key)) {
+                continue;
+            }
+            touched.insert(key);
+            const int row = m_model->rowOfKey(key);
+            const QString ns = key.section(u'/', 0, 0);
+            const QString name = key.section(u'/', 1);
+            if (row < 0) {
+                changes.append(Notification::add(key, makePod(ns, name), false));
+            } else if (random.bounded(3) == 0) {
+                changes.append(Notification::remove(key, m_model->objectAt(row)));
+            } else {
+                changes.append(Notification::update(key, m_model->objectAt(row), makePod(ns, name)));
+            }
+        }
+        m_model->applyBatch(changes);
+        QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, column, order));
+    }
+    // Sorted again from scratch, the same order.
+    m_proxy->sort(-1);
+    m_proxy->sort(column, order);
+    QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, column, order));
+}
+
+void TestResourceFilterProxyModel::agesTickMovesNothing_data()
+{
+    QTest::addColumn<int>("field"); // ResourceColumns::Field the proxy sorts by
+    QTest::addColumn<Qt::SortOrder>("order");
+
+    QTest::newRow("sorted by age: ages change, their order does not") << int(ResourceColumns::Field::Age) << Qt::AscendingOrder;
+    QTest::newRow("sorted by age, descending") << int(ResourceColumns::Field::Age) << Qt::DescendingOrder;
+    QTest::newRow("sorted by name") << int(ResourceColumns::Field::Name) << Qt::AscendingOrder;
+    QTest::newRow("sorted by restarts") << int(ResourceColumns::Field::PodRestarts) << Qt::DescendingOrder;
+}
+
+// The model's age tick (one dataChanged over the Age column, DisplayRole) reaches the views as
+// one dataChanged over the proxy's rows, never as a layout change: nothing is re-sorted or
+// re-filtered, whatever the sort column, and a table sorted by age stays sorted.
+void TestResourceFilterProxyModel::agesTickMovesNothing()
+{
+    QFETCH(int, field);
+    QFETCH(Qt::SortOrder, order);
+
+    QList<Notification> batch;
+    for (int i = 0; i < 40; ++i) {
+        const QString name = u"pod-%1"_s.arg(i);
+        const QString created = QDateTime::fromSecsSinceEpoch(1700000000 + (i * 7919) % 40, Qt::UTC).toString(Qt::ISODate);
+        batch.append(Notification::add(u"ns/"_s + name, podCreated(u"ns"_s, name, i % 5, created), true));
+    }
+    m_model->applyBatch(batch);
+    const int column = int(m_model->columns().indexOf(ResourceColumns::Field(field)));
+    const int ageColumn = int(m_model->columns().indexOf(ResourceColumns::Field::Age));
+    m_proxy->setLabelSelector(std::get<LabelSelector>(LabelSelector::parse(u"!tier"_s)));
+    m_proxy->sort(column, order);
+    const QStringList before = visibleNames(*m_proxy);
+    QCOMPARE(before.size(), 42); // the 40 and db-0 and coredns-1 of init()
+
+    QSignalSpy layoutsAboutToChange(m_proxy.get(), &QAbstractItemModel::layoutAboutToBeChanged);
+    QSignalSpy layouts(m_proxy.get(), &QAbstractItemModel::layoutChanged);
+    QSignalSpy changes(m_proxy.get(), &QAbstractItemModel::dataChanged);
+    m_model->setAgeTickInterval(std::chrono::milliseconds(20));
+    QVERIFY(changes.wait(5000));
+    QTRY_VERIFY(changes.size() >= 2); // two ticks
+    m_model->setAgeTickInterval(std::chrono::milliseconds(0));
+    QCOMPARE(layoutsAboutToChange.size(), 0);
+    QCOMPARE(layouts.size(), 0);
+    for (const QList<QVariant> &change : std::as_const(changes)) {
+        QCOMPARE(change.at(0).toModelIndex(), m_proxy->index(0, ageColumn));
+        QCOMPARE(change.at(1).toModelIndex(), m_proxy->index(m_proxy->rowCount() - 1, ageColumn));
+        QCOMPARE(change.at(2).value<QList<int>>(), QList<int>{Qt::DisplayRole});
+    }
+    QCOMPARE(visibleNames(*m_proxy), before);
+    QStringList expected = plainOrder(*m_model, column, order);
+    expected.removeIf([](const QString &key) { return key.startsWith(u"shop/web"_s) || key.startsWith(u"billing/"_s); });
+    QCOMPARE(visibleNames(*m_proxy), expected);
 }
 
 // Any flat model with SortRole, KeyRole and ObjectRole: rows inserted and removed in the middle.

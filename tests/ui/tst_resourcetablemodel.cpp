@@ -103,6 +103,10 @@ private Q_SLOTS:
     void batchSignals_data();
     void batchSignals();
     void agesTickWithOneSignal();
+    void textPrefixOrdersAsTheText_data();
+    void textPrefixOrdersAsTheText();
+    void orderedBitsOrderAsTheNumbers_data();
+    void orderedBitsOrderAsTheNumbers();
 };
 
 void TestResourceTableModel::followsInformer_data()
@@ -325,6 +329,74 @@ void TestResourceTableModel::agesTickWithOneSignal()
     QCOMPARE(changed.at(0).at(0).toModelIndex(), model.index(0, ageColumn));
     QCOMPARE(changed.at(0).at(1).toModelIndex(), model.index(49, ageColumn));
     QCOMPARE(changed.at(0).at(2).value<QList<int>>(), QList<int>{Qt::DisplayRole});
+}
+
+void TestResourceTableModel::textPrefixOrdersAsTheText_data()
+{
+    QTest::addColumn<QString>("left");
+    QTest::addColumn<QString>("right");
+    QTest::addColumn<bool>("decides"); // whether the prefixes differ
+
+    QTest::newRow("first character") << u"a"_s << u"b"_s << true;
+    QTest::newRow("a text before its extensions") << u"ab"_s << u"abc"_s << true;
+    QTest::newRow("empty before anything") << QString() << u"a"_s << true;
+    QTest::newRow("8th character") << u"web-123a"_s << u"web-123b"_s << true;
+    QTest::newRow("9th character: the prefixes tie") << u"web-1234a"_s << u"web-1234b"_s << false;
+    QTest::newRow("equal texts tie") << u"db-0"_s << u"db-0"_s << false;
+    QTest::newRow("upper case before lower case, as QString::compare") << u"Web"_s << u"web"_s << true;
+    QTest::newRow("Latin-1 after ASCII") << u"\u00e9t\u00e9"_s << u"zz"_s << true;
+    QTest::newRow("U+00FD before U+00FE") << u"\u00fd"_s << u"\u00fe"_s << true;
+    QTest::newRow("U+00FE and above tie") << u"\u00fe"_s << u"\u65e5"_s << false;
+    QTest::newRow("what follows U+00FE is not packed") << u"x\u4e00a"_s << u"x\u4e00b"_s << false;
+    QTest::newRow("Latin-1 before CJK") << u"\u00e9"_s << u"\u65e5"_s << true;
+    QTest::newRow("ASCII before CJK") << u"z"_s << u"\u65e5"_s << true;
+}
+
+// A prefix that differs orders two texts as QString::compare() does; one that ties leaves it to
+// the texts. At an offset, the same holds for what follows it.
+void TestResourceTableModel::textPrefixOrdersAsTheText()
+{
+    QFETCH(QString, left);
+    QFETCH(QString, right);
+    QFETCH(bool, decides);
+
+    const quint64 a = ResourceTableModel::textPrefix(left);
+    const quint64 b = ResourceTableModel::textPrefix(right);
+    QCOMPARE(a != b, decides);
+    if (decides) {
+        QCOMPARE(a < b, QString::compare(left, right, Qt::CaseSensitive) < 0);
+        QCOMPARE(b < a, QString::compare(right, left, Qt::CaseSensitive) < 0);
+    }
+    const quint64 shiftedA = ResourceTableModel::textPrefix(QString(u"namespace/"_s + left), 10);
+    const quint64 shiftedB = ResourceTableModel::textPrefix(QString(u"namespace/"_s + right), 10);
+    QCOMPARE(shiftedA, a);
+    QCOMPARE(shiftedB, b);
+}
+
+void TestResourceTableModel::orderedBitsOrderAsTheNumbers_data()
+{
+    QTest::addColumn<double>("left");
+    QTest::addColumn<double>("right");
+
+    QTest::newRow("small integers") << 1.0 << 2.0;
+    QTest::newRow("negative before zero") << -1.0 << 0.0;
+    QTest::newRow("larger magnitude first among negatives") << -2.5 << -1.0;
+    QTest::newRow("fractions") << 0.25 << 0.5;
+    QTest::newRow("negative zero equals zero") << -0.0 << 0.0;
+    QTest::newRow("negated times: younger first") << -1.7e12 << -1.6e12;
+    QTest::newRow("extremes") << std::numeric_limits<double>::lowest() << std::numeric_limits<double>::max();
+}
+
+void TestResourceTableModel::orderedBitsOrderAsTheNumbers()
+{
+    QFETCH(double, left);
+    QFETCH(double, right);
+
+    const quint64 a = ResourceTableModel::orderedBits(left);
+    const quint64 b = ResourceTableModel::orderedBits(right);
+    QCOMPARE(a < b, left < right);
+    QCOMPARE(a == b, left == right);
+    QCOMPARE(b < a, right < left);
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestResourceTableModel)

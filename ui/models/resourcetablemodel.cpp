@@ -10,6 +10,7 @@
 #include <QVariantMap>
 
 #include <algorithm>
+#include <cstring>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -414,27 +415,63 @@ int ResourceTableModel::compareRows(int left, int right, int column) const
     return order != 0 ? order : compareText(a.key, b.key);
 }
 
+quint64 ResourceTableModel::textPrefix(QStringView text, qsizetype offset)
+{
+    // One byte per character, shifted up by one so that 0 is the end of the text (shorter
+    // sorts first); 0xFF stands for every character from U+00FE up, and ends the prefix: what
+    // follows it can no longer be told apart.
+    quint64 prefix = 0;
+    const qsizetype end = std::min(text.size(), offset + 8);
+    int shift = 56;
+    for (qsizetype i = offset; i < end; ++i, shift -= 8) {
+        const char16_t c = text.at(i).unicode();
+        if (c >= 0xFE) {
+            prefix |= quint64(0xFF) << shift;
+            break;
+        }
+        prefix |= quint64(c + 1) << shift;
+    }
+    return prefix;
+}
+
+quint64 ResourceTableModel::orderedBits(double number)
+{
+    if (number == 0) {
+        number = 0; // -0 equals +0
+    }
+    quint64 bits = 0;
+    static_assert(sizeof(bits) == sizeof(number));
+    std::memcpy(&bits, &number, sizeof(bits));
+    // Negative numbers: all bits flipped (a larger magnitude is smaller); others: the sign set.
+    return (bits & (quint64(1) << 63)) ? ~bits : bits | (quint64(1) << 63);
+}
+
 ResourceTableModel::SortKey ResourceTableModel::sortKey(int row, int column) const
 {
     const Row &r = m_rows[size_t(row)];
     SortKey key;
     key.key = r.key;
+    key.keyPrefix[0] = textPrefix(r.key);
+    // The second half tells keys apart only where the first packed its characters exactly.
+    const bool exact = std::none_of(r.key.cbegin(), r.key.cbegin() + std::min<qsizetype>(8, r.key.size()), [](QChar c) { return c.unicode() >= 0xFE; });
+    key.keyPrefix[1] = exact ? textPrefix(r.key, 8) : 0;
+    const auto text = [&key](const QString &value) {
+        key.kind = SortKey::Kind::Text;
+        key.text = value;
+        key.prefix = textPrefix(value);
+        return key;
+    };
     switch (m_columns.column(column).field) {
     case ResourceColumns::Field::Name:
-        key.kind = SortKey::Kind::Text;
-        key.text = r.object.name();
-        return key;
+        return text(r.object.name());
     case ResourceColumns::Field::Namespace:
-        key.kind = SortKey::Kind::Text;
-        key.text = r.object.namespaceName();
-        return key;
+        return text(r.object.namespaceName());
     case ResourceColumns::Field::Node:
-        key.kind = SortKey::Kind::Text;
-        key.text = r.object.nodeName();
-        return key;
+        return text(r.object.nodeName());
     case ResourceColumns::Field::Age:
         key.kind = SortKey::Kind::Number;
         key.number = -double(createdMs(r));
+        key.prefix = orderedBits(key.number);
         return key;
     default:
         break;
@@ -445,20 +482,17 @@ ResourceTableModel::SortKey ResourceTableModel::sortKey(int row, int column) con
         break;
     case QMetaType::QString:
         // compareVariants() compares strings ignoring case: fold once here instead.
-        key.kind = SortKey::Kind::Text;
-        key.text = value.toString().toCaseFolded();
-        break;
+        return text(value.toString().toCaseFolded());
     case QMetaType::LongLong:
     case QMetaType::Int:
     case QMetaType::Double:
     case QMetaType::Bool:
         key.kind = SortKey::Kind::Number;
         key.number = value.toDouble();
+        key.prefix = orderedBits(key.number);
         break;
     default:
-        key.kind = SortKey::Kind::Text;
-        key.text = value.toString();
-        break;
+        return text(value.toString());
     }
     return key;
 }
@@ -471,9 +505,19 @@ int ResourceTableModel::compareSortKeys(const SortKey &a, const SortKey &b)
     } else if (a.kind == SortKey::Kind::Number && b.kind == SortKey::Kind::Number) {
         order = threeWay(a.number, b.number);
     } else if (a.kind == SortKey::Kind::Text && b.kind == SortKey::Kind::Text) {
-        order = QString::compare(a.text, b.text, Qt::CaseSensitive);
+        order = threeWay(a.prefix, b.prefix);
+        if (order == 0) {
+            order = QString::compare(a.text, b.text, Qt::CaseSensitive);
+        }
+    }
+    if (order != 0) {
+        return order;
     }
     // A number and a text do not compare (as QVariant::compare says): the keys decide.
+    order = threeWay(a.keyPrefix[0], b.keyPrefix[0]);
+    if (order == 0) {
+        order = threeWay(a.keyPrefix[1], b.keyPrefix[1]);
+    }
     return order != 0 ? order : compareText(a.key, b.key);
 }
 
