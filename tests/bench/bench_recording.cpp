@@ -10,9 +10,11 @@
 //    (no network, no decoding: what is measured is the informer and the recorder), once plain
 //    and once through RecordingListerWatcher into a RecordingWriter on the main thread, as
 //    `cachescope-cli record` runs it. Each side runs --runs times, alternating; it prints
-//    events/s (min/median) from the first event sent to the last one handed to a handler, and
-//    the process's CPU time per event, which stays meaningful on a shared machine. The
-//    recorded side also says how long the writer took after that to commit the last input.
+//    events/s (min/median/best) from the first event sent to the last one handed to a handler, and
+//    CPU time per event, which stays meaningful on a shared machine: the process's, the
+//    informer's own threads' (the process's less the main thread's, where the writer commits)
+//    and the writer's; the ≤ 10 % target is judged on each. The recorded side also says how long the
+//    writer took after the last event was handled to commit the last input.
 // 2. File bytes per event and objects deduplicated: of the recorded ingest, and of (3).
 // 3. Seek time (target ≤ 1 s): a recording of --events inputs over --objects pods (a list, then
 //    updates cycling through them) written directly with RecordingWriter, then
@@ -99,6 +101,13 @@ Stream makeStream(int objects, qint64 events)
         stream.updates.append(event);
     }
     return stream;
+}
+
+qint64 threadCpuNanoseconds()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
 }
 
 qint64 processCpuNanoseconds()
@@ -305,6 +314,10 @@ struct IngestRun
 {
     double seconds = 0; // first event sent → last update handed to the handler
     double cpuNsPerEvent = 0; // the process's CPU time over the same span
+    // ... less this (the main) thread's, where the writer commits: what the informer's own
+    // threads (reflector, processing loop, handler) and the recording ListerWatcher spent.
+    double informerCpuNsPerEvent = 0;
+    double writerCpuNsPerEvent = 0; // recorded: this thread's CPU until the last input was committed
     double drainSeconds = 0; // recorded: the last update handled → the last input committed
 };
 
@@ -338,6 +351,7 @@ IngestRun ingestOnce(const std::shared_ptr<const Stream> &stream, QThread *netwo
         return informer.hasSynced() && shared->session;
     });
     const qint64 cpuBefore = processCpuNanoseconds();
+    const qint64 mainCpuBefore = threadCpuNanoseconds();
     {
         QMutexLocker locker(&shared->mutex);
         MemoryWatchSession *session = shared->session;
@@ -346,13 +360,16 @@ IngestRun ingestOnce(const std::shared_ptr<const Stream> &stream, QThread *netwo
     }
     waitFor([&] { return handler->doneNs() > 0; });
     const qint64 cpuAfter = processCpuNanoseconds();
+    const qint64 mainCpuAfter = threadCpuNanoseconds();
     IngestRun run;
     run.seconds = double(handler->doneNs() - shared->firstSentNs.load()) / 1e9;
     run.cpuNsPerEvent = double(cpuAfter - cpuBefore) / double(stream->updates.size());
+    run.informerCpuNsPerEvent = double((cpuAfter - cpuBefore) - (mainCpuAfter - mainCpuBefore)) / double(stream->updates.size());
     if (writer) {
         const qint64 handled = shared->clock.nsecsElapsed();
         waitFor([&] { return !writer->isRecording() || writer->committed() >= writer->queue()->appended(); });
         run.drainSeconds = double(shared->clock.nsecsElapsed() - handled) / 1e9;
+        run.writerCpuNsPerEvent = double(threadCpuNanoseconds() - mainCpuBefore) / double(stream->updates.size());
     }
     informer.stop();
     if (writer) {
@@ -396,40 +413,72 @@ void benchIngest(int objects, qint64 events, int runs, const QString &directory)
     QThread network;
     network.setObjectName(u"network"_s);
     network.start();
-    QList<double> plainRates, recordedRates, plainCpu, recordedCpu, drains;
+    QList<double> plainRates, recordedRates, plainCpu, recordedCpu, plainInformerCpu, recordedInformerCpu, writerCpu, drains;
     FileFigures figures;
     for (int run = 0; run < runs; ++run) {
         // Alternating sides, so that whatever else the machine does is spread over both.
         const IngestRun plain = ingestOnce(stream, &network, {}, nullptr);
         plainRates.append(double(events) / plain.seconds);
         plainCpu.append(plain.cpuNsPerEvent);
+        plainInformerCpu.append(plain.informerCpuNsPerEvent);
         const QString path = directory + u"/ingest-%1.cachescope"_s.arg(run);
         const IngestRun recorded = ingestOnce(stream, &network, path, &figures);
         recordedRates.append(double(events) / recorded.seconds);
         recordedCpu.append(recorded.cpuNsPerEvent);
+        recordedInformerCpu.append(recorded.informerCpuNsPerEvent);
+        writerCpu.append(recorded.writerCpuNsPerEvent);
         drains.append(recorded.drainSeconds);
         QFile::remove(path);
-        std::printf("run %d: plain %.0f events/s (%.2f µs CPU/event), recorded %.0f events/s (%.2f µs CPU/event), writer done %.2f s later\n",
+        std::printf("run %d: plain %.0f events/s (%.2f µs CPU/event, informer threads %.2f), recorded %.0f events/s (%.2f µs CPU/event, informer threads "
+                    "%.2f, writer %.2f), writer done %.2f s later\n",
                     run + 1,
                     plainRates.constLast(),
                     plain.cpuNsPerEvent / 1000.0,
+                    plain.informerCpuNsPerEvent / 1000.0,
                     recordedRates.constLast(),
                     recorded.cpuNsPerEvent / 1000.0,
+                    recorded.informerCpuNsPerEvent / 1000.0,
+                    recorded.writerCpuNsPerEvent / 1000.0,
                     recorded.drainSeconds);
     }
     network.quit();
     network.wait();
-    std::printf("\n%-22s %14s %14s %16s\n", "watch ingest", "min events/s", "median ev/s", "median CPU/event");
-    std::printf("%-22s %14.0f %14.0f %13.2f µs\n", "plain", minimum(plainRates), median(plainRates), median(plainCpu) / 1000.0);
-    std::printf("%-22s %14.0f %14.0f %13.2f µs\n", "recorded", minimum(recordedRates), median(recordedRates), median(recordedCpu) / 1000.0);
+    std::printf("\n%-22s %14s %14s %14s %16s %16s\n", "watch ingest", "min events/s", "median ev/s", "best ev/s", "CPU/event", "informer threads");
+    std::printf("%-22s %14.0f %14.0f %14.0f %13.2f µs %13.2f µs\n",
+                "plain",
+                minimum(plainRates),
+                median(plainRates),
+                maximum(plainRates),
+                median(plainCpu) / 1000.0,
+                median(plainInformerCpu) / 1000.0);
+    std::printf("%-22s %14.0f %14.0f %14.0f %13.2f µs %13.2f µs   (writer thread %.2f µs per event)\n",
+                "recorded",
+                minimum(recordedRates),
+                median(recordedRates),
+                maximum(recordedRates),
+                median(recordedCpu) / 1000.0,
+                median(recordedInformerCpu) / 1000.0,
+                median(writerCpu) / 1000.0);
+    // Three readings of one overhead. Events/s is what a user sees at saturation, but on a
+    // shared machine it carries whatever else ran (median and best differ by tens of per cent
+    // between runs of one side), and on two cores the writer's thread competes with the
+    // informer's for them. The CPU time of the informer's own threads is what recording adds to
+    // the ingest path itself. Each gets its verdict.
     const double overhead = median(plainRates) / median(recordedRates) - 1.0;
-    const double cpuOverhead = median(recordedCpu) / median(plainCpu) - 1.0;
-    std::printf("%-22s %13.1f %%   (target ≤ 10 %%: %s); CPU per event %+.1f %%; writer commits the last input %.2f s (median) after\n",
-                "overhead (median)",
+    const double bestOverhead = maximum(plainRates) / maximum(recordedRates) - 1.0;
+    const double informerOverhead = median(recordedInformerCpu) / median(plainInformerCpu) - 1.0;
+    const auto verdict = [](double value) {
+        return value <= 0.10 ? "met" : "MISSED";
+    };
+    std::printf("%-22s events/s %+.1f %% median (%s), %+.1f %% best (%s); informer threads' CPU per event %+.1f %% (%s); target ≤ 10 %%\n",
+                "overhead",
                 overhead * 100.0,
-                overhead <= 0.10 ? "met" : "MISSED",
-                cpuOverhead * 100.0,
-                median(drains));
+                verdict(overhead),
+                bestOverhead * 100.0,
+                verdict(bestOverhead),
+                informerOverhead * 100.0,
+                verdict(informerOverhead));
+    std::printf("%-22s commits the last input %.2f s (median) after the informer handled it\n", "writer", median(drains));
     printFileFigures("recorded ingest file", figures);
     std::printf("\n");
 }
@@ -501,13 +550,6 @@ void writeRecording(const QString &path, int objects, qint64 events)
                 seconds,
                 double(writer.committed()) / seconds,
                 static_cast<long long>(writer.checkpointsWritten()));
-}
-
-qint64 threadCpuNanoseconds()
-{
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
 }
 
 void benchSeek(int objects, qint64 events, int seeks, const QString &path)
