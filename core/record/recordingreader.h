@@ -11,6 +11,8 @@
 
 #include <optional>
 
+class QVariant;
+
 namespace Cachescope {
 
 // RecordingReader opens a recording (RecordingSchema) read-only: a finished one, one still
@@ -81,7 +83,8 @@ public:
     QString errorString() const { return m_error; }
 
 private:
-    KubeObject objectById(qint64 id) const;
+    // objectFromRow() is the object of row `id` whose bytes a query brought along, decoded once.
+    KubeObject objectFromRow(qint64 id, const QVariant &bytes) const;
     void close();
 
     QString m_path;
