@@ -74,9 +74,21 @@ bool RecordingReader::open(const QString &path, QString *errorMessage)
 {
     close();
     m_path = path;
-    const auto failOpen = [&](const QString &why) {
+    QString why;
+    if (!load(path, &why)) {
+        // Closed only here, where load()'s database and query handles are gone: closing under
+        // them makes Qt warn that the connection is still in use.
         *errorMessage = u"cannot read the recording %1: %2"_s.arg(path, why);
         close();
+        return false;
+    }
+    return true;
+}
+
+bool RecordingReader::load(const QString &path, QString *why)
+{
+    const auto failOpen = [why](const QString &reason) {
+        *why = reason;
         return false;
     };
     if (!QFileInfo(path).isFile()) {

@@ -86,6 +86,9 @@ private:
     // objectFromRow() is the object of row `id` whose bytes a query brought along, decoded once.
     KubeObject objectFromRow(qint64 id, const QVariant &bytes) const;
     void close();
+    // load() reads the session and the informers of an opened file; false and *why when it is
+    // not a recording of this version.
+    bool load(const QString &path, QString *why);
 
     QString m_path;
     QString m_connection;
