@@ -847,6 +847,18 @@ Cluster: %3, user: %4</source>
             <source>&lt;h3&gt;Cachescope %1&lt;/h3&gt;&lt;p&gt;Explore a Kubernetes cluster through its informer cache: the Reflector, DeltaFIFO, Indexer and WorkQueue of client-go, live.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Cachescope %1&lt;/h3&gt;&lt;p&gt;通过 Informer 缓存浏览 Kubernetes 集群：实时观察 client-go 的 Reflector、DeltaFIFO、Indexer 与 WorkQueue。&lt;/p&gt;&lt;p&gt;以 Apache 许可证 2.0 版发布。&lt;/p&gt;</translation>
         </message>
+        <message>
+            <source>Open &amp;Recording…</source>
+            <translation>打开录制(&amp;R)…</translation>
+        </message>
+        <message>
+            <source>Open Recording</source>
+            <translation>打开录制</translation>
+        </message>
+        <message>
+            <source>Recordings (*.cachescope *.db *.sqlite)</source>
+            <translation>录制文件 (*.cachescope *.db *.sqlite)</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::NamespaceListModel</name>
@@ -1272,6 +1284,37 @@ Cluster: %3, user: %4</source>
         <message>
             <source>&amp;Clear List</source>
             <translation>清空列表(&amp;C)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::RecordingBar</name>
+        <message>
+            <source>Recording</source>
+            <translation>录制</translation>
+        </message>
+        <message>
+            <source>Play or pause the recording</source>
+            <translation>播放或暂停录制</translation>
+        </message>
+        <message>
+            <source>The instant of the recording the cluster shows</source>
+            <translation>集群当前显示的录制时刻</translation>
+        </message>
+        <message>
+            <source>Speed, × the recorded pace</source>
+            <translation>速度（录制节奏的倍数）</translation>
+        </message>
+        <message>
+            <source>%1×</source>
+            <translation>%1×</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Play</source>
+            <translation>播放</translation>
         </message>
     </context>
     <context>
@@ -1702,6 +1745,14 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Starting the demo cluster…</source>
             <translation>正在启动演示集群…</translation>
+        </message>
+        <message>
+            <source>Cannot open the recording %1: %2</source>
+            <translation>无法打开录制 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot serve the recording %1: %2</source>
+            <translation>无法提供录制 %1：%2</translation>
         </message>
     </context>
 </TS>

@@ -43,6 +43,9 @@ struct SimOptions
     QString replay;
     QString replayAt;
     double replaySpeed = 1;
+    // Serve the state at replayAt and hold it, no recorded event following: a paused time bar
+    // (RecordingPlayback; in-process only).
+    bool replayPaused = false;
 
     // Registers --listen, --tls, --plain, --serving-certificate, --http1-only, --kubeconfig-out, --namespaces, --nodes, --pods,
     // --churn, --history, --history-window, --faults, --seed, --replay, --at, --speed (and the finer --bookmark-interval, --continue-ttl).

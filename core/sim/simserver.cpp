@@ -84,7 +84,7 @@ bool SimServer::start(QString *error)
     m_api->setServerAddress(m_options.address.toString() + u':' + QString::number(m_http->port()));
     if (m_workload)
         m_workload->setChurn(m_options.churn);
-    if (m_feed)
+    if (m_feed && !m_options.replayPaused)
         m_feed->start();
 
     // The restart interval may be changed through the fault plan at any time, so it is polled

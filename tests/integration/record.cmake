@@ -11,3 +11,9 @@ add_dependencies(tst_recordreplay cachescope-sim cachescope-cli)
 cachescope_add_test(NAME tst_simreplay SOURCES tst_simreplay.cpp simprocess.h
     LIBRARIES cachescope-record LABELS integration sim TIMEOUT 300)
 add_dependencies(tst_simreplay cachescope-sim cachescope-cli)
+
+# A recording opened as a cluster and travelled through as the app's time bar does
+# (RecordingPlayback): an informer's cache at each instant chosen, paused and played.
+cachescope_add_test(NAME tst_recordingplayback SOURCES tst_recordingplayback.cpp simprocess.h
+    LIBRARIES cachescope-simulator cachescope-record LABELS integration sim TIMEOUT 420)
+add_dependencies(tst_recordingplayback cachescope-sim cachescope-cli)

@@ -64,6 +64,7 @@ void MainWindow::createMenus()
     m_recentFiles = new RecentFilesMenu(file);
     file->addMenu(m_recentFiles);
     connect(m_recentFiles, &RecentFilesMenu::fileTriggered, this, &MainWindow::kubeconfigRequested);
+    file->addAction(tr("Open &Recording…"), this, &MainWindow::chooseRecording);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -98,6 +99,17 @@ void MainWindow::chooseKubeconfig()
         m_recentFiles->addFile(path);
         Q_EMIT kubeconfigRequested(path);
     });
+    dialog->open();
+}
+
+void MainWindow::chooseRecording()
+{
+    auto *dialog = new QFileDialog(this, tr("Open Recording"), QDir::homePath());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->setNameFilters({tr("Recordings (*.cachescope *.db *.sqlite)"), tr("All files (*)")});
+    connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::recordingRequested);
     dialog->open();
 }
 

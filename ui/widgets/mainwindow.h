@@ -39,6 +39,9 @@ public:
     // chooseKubeconfig() asks for a kubeconfig file (File → Open Kubeconfig…); a file chosen
     // is remembered among the recent ones and requested (kubeconfigRequested()).
     void chooseKubeconfig();
+    // chooseRecording() asks for a recording (File → Open Recording…, cachescope-cli record's
+    // SQLite file) and requests it (recordingRequested()).
+    void chooseRecording();
     static constexpr double FirstStartScreenShare = 0.85;
     static constexpr double FirstStartLeftShare = 0.16;
     static constexpr double FirstStartRightShare = 0.26;
@@ -46,6 +49,8 @@ public:
 Q_SIGNALS:
     // The user chose a kubeconfig file to open (File › Open kubeconfig…, or a recent file).
     void kubeconfigRequested(const QString &path);
+    // The user chose a recording to open (File › Open Recording…; the application serves it).
+    void recordingRequested(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
