@@ -31,7 +31,9 @@ bool RecordingPlayback::open(const QString &path, QString *error)
             return false;
         }
         m_startedAt = reader.session().started;
-        m_durationMs = reader.summary().lastMonoNs / 1'000'000;
+        // Rounded up, so that the end is after the last input: a change made of a delete and a
+        // create in the same millisecond is whole there.
+        m_durationMs = (reader.summary().lastMonoNs + 999'999) / 1'000'000;
     }
     if (!m_dir.isValid()) {
         if (error)
