@@ -29,6 +29,7 @@
 #include "core/record/recordinglisterwatcher.h"
 #include "core/record/recordingreader.h"
 #include "core/record/recordingwriter.h"
+#include "recordingtesthelpers.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -230,17 +231,6 @@ private:
     std::atomic<qint64> m_doneNs{0};
 };
 
-RecordedInformer recordedPods()
-{
-    RecordedInformer informer;
-    informer.name = u"pods"_s;
-    informer.resource.gvr = GroupVersionResource(QString(), u"v1"_s, u"pods"_s);
-    informer.resource.kind = u"Pod"_s;
-    informer.resource.namespaced = true;
-    informer.resource.shortNames = {u"po"_s};
-    return informer;
-}
-
 // waitFor() runs the event loop until done() holds, in short waits: the work happens on other
 // threads (and on this one for the writer's commits).
 template<typename Condition>
@@ -335,12 +325,12 @@ IngestRun ingestOnce(const std::shared_ptr<const Stream> &stream, QThread *netwo
             std::fprintf(stderr, "%s\n", qPrintable(error));
             std::exit(1);
         }
-        const qint64 id = writer->queue()->addInformer(recordedPods());
+        const qint64 id = writer->queue()->addInformer(CachescopeTest::recordedPods());
         listerWatcher = std::make_unique<RecordingListerWatcher>(std::move(listerWatcher), writer->queue(), id);
     }
     SharedIndexInformer::Options options;
     options.name = u"pods"_s;
-    options.indexers = InformerFactory::defaultIndexers(recordedPods().resource);
+    options.indexers = InformerFactory::defaultIndexers(CachescopeTest::recordedPods().resource);
     options.reflector.useWatchList = false; // the memory cluster serves plain lists
     SharedIndexInformer informer(std::move(listerWatcher), network, options);
     auto handler = std::make_shared<CountingHandler>(stream->updates.size(), &shared->clock);
@@ -497,7 +487,7 @@ void writeRecording(const QString &path, int objects, qint64 events)
         std::exit(1);
     }
     const std::shared_ptr<RecordingQueue> queue = writer.queue();
-    const qint64 informerId = queue->addInformer(recordedPods());
+    const qint64 informerId = queue->addInformer(CachescopeTest::recordedPods());
     QElapsedTimer timer;
     timer.start();
     RecordedInput list;

@@ -8,6 +8,7 @@
 #include "core/cache/resourceeventhandler.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/record/recordedcache.h"
+#include "core/record/recordedinformer.h"
 
 #include <QMap>
 #include <QMutex>
@@ -49,6 +50,18 @@ private:
     mutable QMutex m_mutex;
     QStringList m_calls;
 };
+
+// recordedPods() describes an informer of all pods as a recording names it.
+inline Cachescope::RecordedInformer recordedPods()
+{
+    Cachescope::RecordedInformer informer;
+    informer.name = QStringLiteral("pods");
+    informer.resource.gvr = Cachescope::GroupVersionResource(QString(), QStringLiteral("v1"), QStringLiteral("pods"));
+    informer.resource.kind = QStringLiteral("Pod");
+    informer.resource.namespaced = true;
+    informer.resource.shortNames = {QStringLiteral("po")};
+    return informer;
+}
 
 using KeyVersions = QMap<QString, QString>;
 

@@ -41,17 +41,6 @@ SharedIndexInformer::Options informerOptions(DeltaQueue::Kind kind = DeltaQueue:
     return options;
 }
 
-RecordedInformer recordedPods()
-{
-    RecordedInformer informer;
-    informer.name = u"pods"_s;
-    informer.resource.gvr = GroupVersionResource(QString(), u"v1"_s, u"pods"_s);
-    informer.resource.kind = u"Pod"_s;
-    informer.resource.namespaced = true;
-    informer.resource.shortNames = {u"po"_s};
-    return informer;
-}
-
 // Snapshot is the live informer's cache right after the input `seq` was recorded.
 struct Snapshot
 {

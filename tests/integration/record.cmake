@@ -14,6 +14,7 @@ add_dependencies(tst_simreplay cachescope-sim cachescope-cli)
 
 # A recording opened as a cluster and travelled through as the app's time bar does
 # (RecordingPlayback): an informer's cache at each instant chosen, paused and played.
-cachescope_add_test(NAME tst_recordingplayback SOURCES tst_recordingplayback.cpp simprocess.h
+cachescope_add_test(NAME tst_recordingplayback SOURCES tst_recordingplayback.cpp simprocess.h ../core/recordingtesthelpers.h
     LIBRARIES cachescope-simulator cachescope-record LABELS integration sim TIMEOUT 420)
+target_include_directories(tst_recordingplayback PRIVATE "${PROJECT_SOURCE_DIR}/tests/core")
 add_dependencies(tst_recordingplayback cachescope-sim cachescope-cli)

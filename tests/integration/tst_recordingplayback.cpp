@@ -12,6 +12,7 @@
 #include "core/record/recordedcache.h"
 #include "core/record/recordingreader.h"
 #include "core/sim/recordingplayback.h"
+#include "recordingtesthelpers.h"
 #include "simclusterfixture.h"
 #include "simprocess.h"
 #include "testmain.h"
@@ -37,25 +38,10 @@ private:
     std::unique_ptr<RecordingReader> m_reader;
     qint64 m_podsInformer = 0;
 
-    // "namespace/name resourceVersion" of every pod the recording held at an offset.
-    QStringList recordedPods(qint64 offsetMs) const
+    // Key → resourceVersion of every pod the recording held at an offset.
+    CachescopeTest::KeyVersions recordedPods(qint64 offsetMs) const
     {
-        QStringList lines;
-        const RecordedCache state = m_reader->stateAt(m_podsInformer, m_reader->seqAtOffset(offsetMs));
-        for (auto it = state.entries().cbegin(); it != state.entries().cend(); ++it)
-            lines.append(it.key() + u' ' + it->resourceVersion);
-        lines.sort();
-        return lines;
-    }
-
-    static QStringList cachedPods(const SharedIndexInformer &informer)
-    {
-        QStringList lines;
-        const QHash<QString, quint64> state = CachescopeTest::cacheState(informer);
-        for (auto it = state.cbegin(); it != state.cend(); ++it)
-            lines.append(it.key() + u' ' + QString::number(it.value()));
-        lines.sort();
-        return lines;
+        return CachescopeTest::keyVersions(m_reader->stateAt(m_podsInformer, m_reader->seqAtOffset(offsetMs)));
     }
 
     static bool waitServed(Sim::RecordingPlayback &playback)
@@ -142,8 +128,8 @@ private Q_SLOTS:
             QVERIFY(waitServed(playback));
             QCOMPARE(playback.positionMs(), offsetMs);
             QVERIFY(!playback.isPlaying());
-            const QStringList expected = recordedPods(offsetMs);
-            QTRY_COMPARE_WITH_TIMEOUT(cachedPods(*informer), expected, 60000);
+            const CachescopeTest::KeyVersions expected = recordedPods(offsetMs);
+            QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::keyVersions(*informer), expected, 60000);
             // The same file names the same server: the app's Cluster only reconnects.
             QCOMPARE(playback.kubeconfigPath(), kubeconfig);
             const auto again = Kubeconfig::loadFiles({kubeconfig}, true).restConfig(u"sim-token"_s);
@@ -158,7 +144,7 @@ private Q_SLOTS:
         // Paused means held: nothing moves.
         QTest::qWait(500);
         QCOMPARE(playback.positionMs(), qint64(2500));
-        QCOMPARE(cachedPods(*informer), recordedPods(2500));
+        QCOMPARE(CachescopeTest::keyVersions(*informer), recordedPods(2500));
 
         // Played fast from there, the cache ends as the recording ended.
         playback.setSpeed(10);
@@ -169,7 +155,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(playback.positionMs(), playback.durationMs(), 10000);
         // The end is after the recording's last input.
         QCOMPARE(m_reader->seqAtOffset(playback.durationMs()), m_reader->summary().lastSeq);
-        QTRY_COMPARE_WITH_TIMEOUT(cachedPods(*informer), recordedPods(playback.durationMs()), 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::keyVersions(*informer), recordedPods(playback.durationMs()), 60000);
     }
 };
 
