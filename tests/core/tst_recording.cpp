@@ -32,6 +32,11 @@ SharedIndexInformer::Options informerOptions(DeltaQueue::Kind kind = DeltaQueue:
     SharedIndexInformer::Options options;
     options.name = u"pods"_s;
     options.queueKind = kind;
+    // The classic relist (a delta per object), not client-go 1.36's AtomicFIFO: an atomic relist
+    // drops the watch's deltas still queued, so whether a handler sees them depends on whether
+    // the consumer popped them before the relist came, i.e. on the machine's load, live or
+    // replayed. A delta per object keeps them queued: the same calls at any pace.
+    options.atomicReplace = false;
     options.reflector.useWatchList = false;
     options.reflector.pageSize = 2;
     options.reflector.veryShortWatch = std::chrono::milliseconds(0);
