@@ -560,6 +560,10 @@ Cluster: %3, user: %4</source>
             <source>No namespace %1 in this cluster</source>
             <translation>此集群中没有命名空间 %1</translation>
         </message>
+        <message>
+            <source>&amp;Tables</source>
+            <translation>表格(&amp;T)</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::FindingsTableModel</name>
@@ -1459,6 +1463,65 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Reset Columns</source>
             <translation>重置列</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::ResourceTabs</name>
+        <message>
+            <source>New &amp;Tab</source>
+            <translation>新建标签页(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Close Tab</source>
+            <translation>关闭标签页(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Move Table to New Window</source>
+            <translation>将表格移到新窗口(&amp;M)</translation>
+        </message>
+        <message>
+            <source>&amp;Next Tab</source>
+            <translation>下一个标签页(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Previous Tab</source>
+            <translation>上一个标签页(&amp;P)</translation>
+        </message>
+        <message>
+            <source>%1 — %2 — Cachescope</source>
+            <translation>%1 — %2 — Cachescope</translation>
+        </message>
+        <message>
+            <source>New table</source>
+            <translation>新表格</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>all</source>
+            <translation>全部</translation>
+        </message>
+        <message>
+            <source>%1 in %2 of %3</source>
+            <translation>%3 中 %2 的 %1</translation>
+        </message>
+        <message>
+            <source>all namespaces</source>
+            <translation>所有命名空间</translation>
+        </message>
+        <message>
+            <source>Duplicate Tab</source>
+            <translation>复制标签页</translation>
+        </message>
+        <message>
+            <source>Move to New Window</source>
+            <translation>移到新窗口</translation>
+        </message>
+        <message>
+            <source>Close Tab</source>
+            <translation>关闭标签页</translation>
         </message>
     </context>
     <context>

@@ -23,6 +23,7 @@
 #include "ui/widgets/objectrelationsview.h"
 #include "ui/widgets/objectview.h"
 #include "ui/widgets/resourcetableview.h"
+#include "ui/widgets/resourcetabs.h"
 #include "ui/widgets/timelineview.h"
 #include "ui/widgets/welcomepage.h"
 #include "ui/workspace.h"
@@ -98,6 +99,12 @@ private Q_SLOTS:
     {
         // The controller panel remembers its form in QSettings: not in the user's.
         QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void init()
+    {
+        // Each test starts with no tables kept from another test (or an earlier run).
+        QSettings().remove(u"tables"_s);
     }
 
     void explorerFollowsTheCluster()
@@ -390,6 +397,183 @@ private Q_SLOTS:
         QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
         QCOMPARE(explorer.navigation()->size(), 4);
         QVERIFY(explorer.forwardAction()->isEnabled());
+    }
+
+    // Tables are tabs, each on its own informer: a second table shows another resource while the
+    // first keeps its rows, and showing a tab again goes back to its place without reading its
+    // informer again; a tab may be on another context.
+    void tabsKeepTheirOwnTables()
+    {
+        ExplorerOnSim fixture(simOptions(30, 2, 0));
+        Explorer &explorer = fixture.explorer;
+        ResourceTabs *tabs = explorer.tabs();
+        QString error;
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+        QCOMPARE(tabs->count(), 1);
+        QCOMPARE(tabs->tabText(0), u"pods · all"_s);
+        ResourceTableView *podsPage = explorer.tableView();
+        ResourceTableModel *podsTable = explorer.tableModel();
+        SharedIndexInformer *pods = explorer.currentInformer();
+        QTRY_COMPARE_WITH_TIMEOUT(podsTable->rowCount(), int(fixture.sim.truth(u"pods"_s).size()), 10000);
+
+        // New Tab opens the same place, with its own model on the same informer.
+        tabs->newTabAction()->trigger();
+        QCOMPARE(tabs->count(), 2);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QVERIFY(explorer.tableView() != podsPage);
+        QVERIFY(explorer.tableModel() != podsTable);
+        QCOMPARE(explorer.currentInformer(), pods);
+        QCOMPARE(explorer.tableModel()->informer(), pods);
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.tableModel()->rowCount(), podsTable->rowCount(), 10000);
+
+        // In it, deployments of one namespace; the pods tab keeps its rows.
+        Cluster *cluster = explorer.contextsView()->currentCluster();
+        explorer.showResource(std::get<ApiResource>(cluster->discovery().resolve(u"deployments"_s)));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced(), 30000);
+        const QString key = explorer.currentInformer()->indexer().listKeys().constFirst();
+        const QString namespaceName = key.left(key.indexOf(u'/'));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.contextsView()->namespaces().contains(namespaceName), 10000);
+        QVERIFY(explorer.contextsView()->setCurrentNamespace(namespaceName));
+        QCOMPARE(explorer.currentInformer()->name(), u"deployments.apps -n "_s + namespaceName);
+        QCOMPARE(tabs->tabText(1), u"deployments · "_s + namespaceName);
+        QCOMPARE(podsTable->informer(), pods);
+        QCOMPARE(podsTable->rowCount(), int(fixture.sim.truth(u"pods"_s).size()));
+
+        // Back to the pods tab: all namespaces again, its rows as they were (no reset).
+        QSignalSpy resets(podsTable, &QAbstractItemModel::modelReset);
+        tabs->setCurrentIndex(0);
+        QCOMPARE(explorer.tableView(), podsPage);
+        QCOMPARE(explorer.currentInformer(), pods);
+        QCOMPARE(explorer.contextsView()->currentNamespace(), QString());
+        QCOMPARE(resets.count(), 0);
+        // And to the deployments tab: its namespace comes back.
+        tabs->setCurrentIndex(1);
+        QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
+        QCOMPARE(explorer.currentInformer()->name(), u"deployments.apps -n "_s + namespaceName);
+
+        // A third tab on another context; the first tab takes the explorer back to the first one.
+        tabs->newTabAction()->trigger();
+        QVERIFY(explorer.contextsView()->connectContext(u"sim-cert"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            explorer.contextsView()->currentCluster() != cluster && explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(), 30000);
+        QCOMPARE(tabs->place(explorer.tableView()).context, u"sim-cert"_s);
+        QCOMPARE(tabs->place(podsPage).context, u"sim-token"_s);
+        tabs->setCurrentIndex(0);
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.contextsView()->currentCluster(), cluster, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.currentInformer(), pods, 30000);
+        QCOMPARE(explorer.tableView(), podsPage);
+        QCOMPARE(resets.count(), 0);
+
+        // Close Tab closes the current one; the last one stays.
+        tabs->setCurrentIndex(2);
+        tabs->closeTabAction()->trigger();
+        QCOMPARE(tabs->count(), 2);
+        tabs->closeTabAction()->trigger();
+        QCOMPARE(tabs->count(), 1);
+        QVERIFY(!tabs->closeTabAction()->isEnabled());
+        QVERIFY(!tabs->closePage(explorer.tableView()));
+        QCOMPARE(tabs->count(), 1);
+    }
+
+    // The tables are kept: the next start opens them again, the current one shown and read,
+    // each other one only when it is chosen.
+    void tabsComeBackAtTheNextStart()
+    {
+        const Sim::SimOptions options = simOptions(30, 2, 0);
+        QString namespaceName;
+        {
+            ExplorerOnSim fixture(options);
+            Explorer &explorer = fixture.explorer;
+            QString error;
+            QVERIFY2(fixture.open(&error), qPrintable(error));
+            QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+            explorer.tabs()->newTabAction()->trigger();
+            Cluster *cluster = explorer.contextsView()->currentCluster();
+            explorer.showResource(std::get<ApiResource>(cluster->discovery().resolve(u"deployments"_s)));
+            QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced(), 30000);
+            const QString key = explorer.currentInformer()->indexer().listKeys().constFirst();
+            namespaceName = key.left(key.indexOf(u'/'));
+            QTRY_VERIFY_WITH_TIMEOUT(explorer.contextsView()->namespaces().contains(namespaceName), 10000);
+            QVERIFY(explorer.contextsView()->setCurrentNamespace(namespaceName));
+            explorer.tabs()->newTabAction()->trigger();
+            explorer.showResource(std::get<ApiResource>(cluster->discovery().resolve(u"nodes"_s)));
+            explorer.tabs()->setCurrentIndex(1);
+            QCOMPARE(explorer.currentInformer()->name(), u"deployments.apps -n "_s + namespaceName);
+        }
+        // Another simulator, another port: the same context names.
+        ExplorerOnSim fixture(options);
+        Explorer &explorer = fixture.explorer;
+        ResourceTabs *tabs = explorer.tabs();
+        QString error;
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QCOMPARE(tabs->count(), 3);
+        QCOMPARE(tabs->tabText(0), u"pods · all"_s);
+        QCOMPARE(tabs->tabText(1), u"deployments · "_s + namespaceName);
+        QCOMPARE(tabs->tabText(2), u"nodes"_s);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+        QCOMPARE(explorer.currentInformer()->name(), u"deployments.apps -n "_s + namespaceName);
+        QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.tableModel()->rowCount() > 0, 10000);
+        // Discovery completed the kept resource (its verbs, short names).
+        QVERIFY(!tabs->place(explorer.tableView()).resource.verbs.isEmpty());
+        // The others read nothing until shown.
+        QCOMPARE(tabs->modelOf(tabs->pages().at(0))->informer(), nullptr);
+        QCOMPARE(tabs->modelOf(tabs->pages().at(2))->informer(), nullptr);
+        tabs->setCurrentIndex(2);
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+        QCOMPARE(explorer.currentInformer()->name(), u"nodes"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(explorer.tableModel()->rowCount(), int(fixture.sim.truth(u"nodes"_s).size()), 10000);
+    }
+
+    // A table moved out into its own window stays live; opening an object from it makes it the
+    // table the explorer follows; closing its window brings it back among the tabs.
+    void aTableMovesToItsOwnWindow()
+    {
+        ExplorerOnSim fixture(simOptions(30, 2, 0));
+        Explorer &explorer = fixture.explorer;
+        ResourceTabs *tabs = explorer.tabs();
+        QString error;
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+        SharedIndexInformer *pods = explorer.currentInformer();
+        QVERIFY(!tabs->detachAction()->isEnabled()); // the last tab stays
+        tabs->newTabAction()->trigger();
+        Cluster *cluster = explorer.contextsView()->currentCluster();
+        explorer.showResource(std::get<ApiResource>(cluster->discovery().resolve(u"deployments"_s)));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced(), 30000);
+        ResourceTableView *deployments = explorer.tableView();
+        SharedIndexInformer *deploymentsInformer = explorer.currentInformer();
+
+        tabs->detachAction()->trigger();
+        QCOMPARE(tabs->count(), 1);
+        QVERIFY(tabs->isDetached(deployments));
+        QWidget *window = tabs->windowOf(deployments);
+        QVERIFY(window != nullptr && window->isVisible() && window->isWindow());
+        QVERIFY(window->isAncestorOf(deployments));
+        QVERIFY(window->windowTitle().contains(u"deployments"_s));
+        QCOMPARE(tabs->pages(), (QList<ResourceTableView *>{tabs->pages().constFirst(), deployments}));
+
+        // The tab left is pods; opening a deployment from the window shows it in the object pane.
+        tabs->setCurrentIndex(0);
+        QCOMPARE(explorer.currentInformer(), pods);
+        QTRY_VERIFY_WITH_TIMEOUT(deployments->model()->rowCount() > 0, 10000);
+        const QString key = deployments->model()->index(0, 0).data(ResourceTableRoles::KeyRole).toString();
+        Q_EMIT deployments->objectActivated(deploymentsInformer->indexer().getByKey(key));
+        QCOMPARE(explorer.tableView(), deployments);
+        QCOMPARE(explorer.currentInformer(), deploymentsInformer);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.objectView()->text().contains(u"name: "_s + key.section(u'/', 1)), 10000);
+        QCOMPARE(explorer.objectView()->text().count(u"kind: Deployment"_s), 1);
+
+        // Closing the window: a tab again, still on its informer.
+        QSignalSpy resets(deployments->model(), &QAbstractItemModel::modelReset);
+        QVERIFY(window->close());
+        QCOMPARE(tabs->count(), 2);
+        QVERIFY(!tabs->isDetached(deployments));
+        QCOMPARE(tabs->currentPage(), deployments);
+        QCOMPARE(deployments->model()->informer(), deploymentsInformer);
+        QCOMPARE(resets.count(), 0);
     }
 
     // The object pane's Relations and Events tabs: a pod shows its ReplicaSet and Deployment

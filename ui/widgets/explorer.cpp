@@ -29,6 +29,7 @@
 #include "ui/widgets/objectview.h"
 #include "ui/widgets/pipelineview.h"
 #include "ui/widgets/resourcetableview.h"
+#include "ui/widgets/resourcetabs.h"
 #include "ui/widgets/resourcetreeview.h"
 #include "ui/widgets/timelineview.h"
 #include "ui/widgets/welcomepage.h"
@@ -41,6 +42,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScopedValueRollback>
+#include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QTableView>
@@ -54,19 +56,23 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     , m_window(window)
     , m_workspace(workspace)
 {
-    m_table = new ResourceTableModel(this);
-    m_tableView = new ResourceTableView(window);
-    m_tableView->setObjectName(u"table"_s);
-    m_tableView->setModel(m_table);
+    // The last run's tables, read before this run's first table is kept in their place.
+    int currentSavedPlace = 0;
+    m_savedPlaces = ResourceTabs::savedPlaces(QSettings(), &currentSavedPlace);
+    m_currentSavedPlace = currentSavedPlace;
+    m_tabs = new ResourceTabs(window);
+    m_tabs->setObjectName(u"tables"_s);
+    connect(m_tabs, &ResourceTabs::pageCreated, this, &Explorer::wirePage);
+    connect(m_tabs, &ResourceTabs::currentPageChanged, this, &Explorer::followPage);
     m_welcome = new WelcomePage(window);
     m_welcome->setObjectName(u"welcome"_s);
     connect(m_welcome, &WelcomePage::openKubeconfigRequested, window, &MainWindow::chooseKubeconfig);
     connect(m_welcome, &WelcomePage::demoRequested, this, [this] {
-        m_central->setCurrentWidget(m_tableView);
+        m_central->setCurrentWidget(m_tabs);
         Q_EMIT demoRequested();
     });
     m_central = new QStackedWidget(window);
-    m_central->addWidget(m_tableView);
+    m_central->addWidget(m_tabs);
     m_central->addWidget(m_welcome);
     window->setCentralView(m_central);
 
@@ -158,12 +164,6 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     connect(m_contexts, &ContextsView::currentClusterChanged, this, &Explorer::setCluster);
     connect(m_contexts, &ContextsView::currentNamespaceChanged, this, &Explorer::openInformer);
     connect(m_treeView, &ResourceTreeView::resourceActivated, this, &Explorer::showResource);
-    connect(m_tableView, &ResourceTableView::objectActivated, this, &Explorer::showObject);
-    connect(m_tableView, &ResourceTableView::labelColumnsChanged, this, [this] {
-        if (!m_resource.gvr.resource().isEmpty()) {
-            m_table->setColumns(tableColumns(m_printerColumns));
-        }
-    });
     auto showKey = [this](const QString &key) {
         if (m_informer) {
             if (const KubeObject object = m_informer->indexer().getByKey(key); object.isValid()) {
@@ -192,6 +192,10 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
     connect(m_controllerPanel, &ControllerPanel::resumeRequested, m_controllers, &ControllerSession::resume);
     connect(m_controllerPanel, &ControllerPanel::stopRequested, this, &Explorer::stopController);
     connect(window, &MainWindow::kubeconfigRequested, this, &Explorer::openKubeconfig);
+
+    QMenu *tables = m_window->addMenu(tr("&Tables"));
+    tables->addActions(m_tabs->actions());
+    m_tabs->addPage({}, true);
 
     // Object counts in the resource tree: the caches' sizes, once a second.
     m_countTimer.setInterval(std::chrono::seconds(1));
@@ -224,7 +228,7 @@ void Explorer::openKubeconfig(const QString &path)
             return;
         }
     }
-    m_central->setCurrentWidget(m_tableView);
+    m_central->setCurrentWidget(m_tabs);
     const Kubeconfig kubeconfig = Kubeconfig::load(path);
     m_workspace->setKubeconfig(kubeconfig);
     m_statusBar->clearMessage();
@@ -241,7 +245,95 @@ void Explorer::openKubeconfig(const QString &path)
         box->setModal(false);
         box->show();
     }
+    if (!std::exchange(m_tabsRestored, true) && restoreTabs()) {
+        return;
+    }
     m_contexts->connectCurrentContext();
+}
+
+bool Explorer::restoreTabs()
+{
+    const QStringList contexts = m_contexts->contextNames();
+    QList<ResourceTabs::Place> places;
+    int current = 0;
+    for (qsizetype index = 0; index < m_savedPlaces.size(); ++index) {
+        if (contexts.contains(m_savedPlaces.at(index).context)) {
+            if (index <= m_currentSavedPlace) {
+                current = int(places.size());
+            }
+            places.append(m_savedPlaces.at(index));
+        }
+    }
+    m_savedPlaces.clear();
+    if (places.isEmpty()) {
+        return false;
+    }
+    // The first table (empty until now) takes the first place; each place opens its informer
+    // only when its table is shown.
+    ResourceTableView *first = m_tabs->pages().constFirst();
+    m_tabs->setPlace(first, places.constFirst());
+    QList<ResourceTableView *> pages{first};
+    for (qsizetype index = 1; index < places.size(); ++index) {
+        pages.append(m_tabs->addPage(places.at(index), false));
+    }
+    if (pages.at(current) == m_tabs->currentPage()) {
+        followPage(pages.at(current));
+    } else {
+        m_tabs->setCurrentPage(pages.at(current));
+    }
+    return true;
+}
+
+void Explorer::wirePage(ResourceTableView *page)
+{
+    connect(page, &ResourceTableView::objectActivated, this, [this, page](const KubeObject &object) {
+        if (page != m_tableView) {
+            // A table in a window of its own: the explorer goes where it is, then shows the object.
+            ResourceTabs::Place place = m_tabs->place(page);
+            place.objectKey = metaNamespaceKey(object);
+            m_tabs->setPlace(page, place);
+            m_tabs->setCurrentPage(page);
+            return;
+        }
+        showObject(object);
+    });
+    connect(page, &ResourceTableView::labelColumnsChanged, this, [this, page] {
+        if (page == m_tableView && !m_resource.gvr.resource().isEmpty()) {
+            m_table->setColumns(tableColumns(m_printerColumns));
+        }
+    });
+    // k9s: ':' at the table asks for a kind.
+    auto *jump = new QShortcut(QKeySequence(u":"_s), page->tableView());
+    jump->setContext(Qt::WidgetShortcut);
+    connect(jump, &QShortcut::activated, this, [this] { m_commandBar->open(u":"_s); });
+}
+
+void Explorer::followPage(ResourceTableView *page)
+{
+    m_tableView = page;
+    m_table = m_tabs->modelOf(page);
+    const ResourceTabs::Place place = m_tabs->place(page);
+    if (place.context.isEmpty() || m_contexts == nullptr) {
+        return; // a new table: it shows what is chosen next
+    }
+    const QScopedValueRollback navigating(m_navigating, true);
+    goTo(place);
+    if (!m_pendingPlace && m_informer && m_table->informer() != m_informer) {
+        openInformer(); // the same informer as the table before: only this table needs it
+    }
+}
+
+void Explorer::keepPlace(const QString &objectKey)
+{
+    if (!m_cluster || m_resource.gvr.resource().isEmpty() || m_tableView == nullptr) {
+        return;
+    }
+    ResourceTabs::Place here;
+    here.context = m_cluster->name();
+    here.namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
+    here.resource = m_resource;
+    here.objectKey = objectKey;
+    m_tabs->setPlace(m_tableView, here);
 }
 
 QString Explorer::historyResource(const QString &cluster, const QString &informer)
@@ -279,7 +371,9 @@ void Explorer::setCluster(Cluster *cluster)
     m_crds = nullptr;
     m_resource = ApiResource();
     m_informer = nullptr;
-    m_table->setInformer(nullptr);
+    if (!(m_pendingPlace && cluster != nullptr && cluster->name() == m_pendingPlace->context && m_tabs->place(m_tableView).context == cluster->name())) {
+        m_table->setInformer(nullptr); // the table goes to the new cluster (else: a table of that cluster was chosen)
+    }
     m_indexView->setInformer(nullptr);
     m_pipeline->setInformer(nullptr);
     m_tree->setDiscovery(DiscoveryResult());
@@ -368,11 +462,15 @@ void Explorer::openInformer()
     m_cluster->informers()->start();
     m_informer = informer;
     connect(informer, &SharedIndexInformer::synced, this, &Explorer::updateConnectionState, Qt::UniqueConnection);
-    m_printerColumns.clear();
-    m_tableView->setColumnsKey(m_resource.gvr.toString());
-    m_table->setColumns(tableColumns({}));
-    applyColumns();
-    m_table->setInformer(informer);
+    if (m_table->informer() != informer) {
+        m_printerColumns.clear();
+        m_tableView->setColumnsKey(m_resource.gvr.toString());
+        m_table->setColumns(tableColumns({}));
+        applyColumns();
+        m_table->setInformer(informer);
+    } else {
+        applyColumns(); // a table shown again: its rows are there, its columns may have changed
+    }
     m_indexView->setInformer(informer);
     m_pipeline->setInformer(informer);
     m_statistics->setInformers(m_cluster->informers()->informers());
@@ -502,6 +600,7 @@ void Explorer::createGoMenu()
 
 void Explorer::visit(const QString &objectKey)
 {
+    keepPlace(objectKey);
     if (m_navigating || m_pendingPlace || !m_cluster || m_resource.gvr.resource().isEmpty()) {
         return;
     }
@@ -513,8 +612,15 @@ void Explorer::visit(const QString &objectKey)
     m_navigation->visit(here);
 }
 
-void Explorer::goTo(const NavigationHistory::Location &place)
+void Explorer::goTo(const NavigationHistory::Location &where)
 {
+    NavigationHistory::Location place = where;
+    if (m_cluster && m_cluster->name() == place.context && m_cluster->isDiscovered() && place.resource.verbs.isEmpty()) {
+        // A place kept by the last run names its resource only: discovery says the rest.
+        if (const auto resolved = m_cluster->discovery().resolve(place.resource.gvr.toString()); std::holds_alternative<ApiResource>(resolved)) {
+            place.resource = std::get<ApiResource>(resolved);
+        }
+    }
     const QScopedValueRollback navigating(m_navigating, true);
     if (!m_cluster || m_cluster->name() != place.context) {
         // The context's cluster shows the place once it is discovered (see setCluster()).
@@ -533,6 +639,8 @@ void Explorer::goTo(const NavigationHistory::Location &place)
     }
     m_pendingPlaceTimeout.stop();
     if (place.resource.namespaced && place.namespaceName != m_contexts->currentNamespace()) {
+        // The namespace's change opens the place's resource there, not the one shown before.
+        m_resource = place.resource;
         m_contexts->setCurrentNamespace(place.namespaceName);
     }
     if (m_resource.gvr != place.resource.gvr || m_informer == nullptr) {
@@ -552,11 +660,6 @@ void Explorer::createCommandBar()
     open->setShortcutContext(Qt::WindowShortcut);
     connect(open, &QAction::triggered, m_commandBar, [this] { m_commandBar->open(); });
     m_window->addAction(open);
-    // k9s: ':' at the table asks for a kind.
-    auto *jump = new QShortcut(QKeySequence(u":"_s), m_tableView->tableView());
-    jump->setContext(Qt::WidgetShortcut);
-    connect(jump, &QShortcut::activated, m_commandBar, [this] { m_commandBar->open(u":"_s); });
-
     connect(m_commandBar, &CommandBar::aboutToOpen, this, [this] {
         CommandBarModel *model = m_commandBar->model();
         QList<QAction *> actions;

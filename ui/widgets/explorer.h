@@ -40,6 +40,7 @@ class PipelineView;
 class RelationService;
 class ResourceTableModel;
 class ResourceTableView;
+class ResourceTabs;
 class ResourceTreeModel;
 class ResourceTreeView;
 class TimelineView;
@@ -47,7 +48,10 @@ class Workspace;
 
 // Explorer wires the explorer's views together in a MainWindow: the Clusters pane chooses the
 // cluster and namespace, the resource tree the resource; together they name an informer (from
-// the cluster's InformerFactory) that the table, index and pipeline views follow; activating an
+// the cluster's InformerFactory) that the table, index and pipeline views follow. Tables are tabs
+// (ResourceTabs), each on its own informer; the current one is what the choices above change and
+// what the other views follow; switching tabs goes to that tab's place (its context, namespace
+// and resource), and the tabs are opened again at the next start. Activating an
 // object shows it in the object view with its history; every informer's notifications feed the
 // event stream; the controller panel (and the Controller menu) runs a built-in controller on
 // the shown informer (through a ControllerSession, which owns the controllers' lifecycle),
@@ -77,8 +81,10 @@ public:
 
     ContextsView *contextsView() const { return m_contexts; }
     ObjectView *objectView() const { return m_objectView; }
+    // tableView() and tableModel() are the current table's (see tabs()).
     ResourceTableView *tableView() const { return m_tableView; }
     ResourceTableModel *tableModel() const { return m_table; }
+    ResourceTabs *tabs() const { return m_tabs; }
     EventStreamModel *eventStream() const { return m_eventStream; }
     ObjectHistory *history() const { return m_history; }
     SharedIndexInformer *currentInformer() const { return m_informer; }
@@ -111,6 +117,14 @@ Q_SIGNALS:
 private:
     void setCluster(Cluster *cluster);
     void openInformer();
+    // wirePage() connects a new table; followPage() makes the explorer show a page's place.
+    void wirePage(ResourceTableView *page);
+    void followPage(ResourceTableView *page);
+    // restoreTabs() opens the tables of the last run whose contexts the kubeconfig still has
+    // and goes to the current one; false when there were none.
+    bool restoreTabs();
+    // keepPlace() tells the current table where it is (the object shown in it, if any).
+    void keepPlace(const QString &objectKey);
     // applyColumns() gives the table the shown resource's columns: a custom resource's are its
     // CustomResourceDefinition's additionalPrinterColumns, read from the cluster's CRD informer.
     void applyColumns();
@@ -150,8 +164,12 @@ private:
     ObjectView *m_objectView = nullptr;
     ResourceTreeModel *m_tree = nullptr;
     ResourceTreeView *m_treeView = nullptr;
-    ResourceTableModel *m_table = nullptr;
-    ResourceTableView *m_tableView = nullptr;
+    ResourceTabs *m_tabs = nullptr; // owned by the central stack
+    ResourceTableModel *m_table = nullptr; // the current table's
+    ResourceTableView *m_tableView = nullptr; // the current table
+    bool m_tabsRestored = false; // the last run's tables are opened once, with the first kubeconfig
+    QList<NavigationHistory::Location> m_savedPlaces; // the last run's tables, until restoreTabs()
+    qsizetype m_currentSavedPlace = 0;
     IndexView *m_indexView = nullptr;
     PipelineModel *m_pipeline = nullptr;
     PipelineView *m_pipelineView = nullptr;
