@@ -220,7 +220,9 @@ private Q_SLOTS:
         // The table gets most of the width; the object pane, empty at first, about a quarter.
         const auto *objectDock = qobject_cast<QDockWidget *>(explorer.objectView()->parentWidget());
         QVERIFY(objectDock != nullptr);
-        QVERIFY2(objectDock->width() < window.width() * 0.3, qPrintable(QString::number(objectDock->width())));
+        // (On a small screen, no narrower than its five tabs, elided, need.)
+        QVERIFY2(objectDock->width() < std::max(window.width() * 0.3, objectDock->minimumSizeHint().width() + 1.0),
+                 qPrintable(u"%1 of %2"_s.arg(objectDock->width()).arg(window.width())));
         QVERIFY(explorer.tableView()->width() > objectDock->width());
 
         // A layout the user left is restored instead.

@@ -58,7 +58,8 @@ Explorer::Explorer(MainWindow *window, Workspace *workspace, QObject *parent)
 {
     // The last run's tables, read before this run's first table is kept in their place.
     int currentSavedPlace = 0;
-    m_savedPlaces = ResourceTabs::savedPlaces(QSettings(), &currentSavedPlace);
+    QSettings settings;
+    m_savedPlaces = ResourceTabs::savedPlaces(settings, &currentSavedPlace);
     m_currentSavedPlace = currentSavedPlace;
     m_tabs = new ResourceTabs(window);
     m_tabs->setObjectName(u"tables"_s);

@@ -123,6 +123,9 @@ ObjectView::ObjectView(QWidget *parent)
     toolBar->addAction(m_pinAction);
 
     m_tabs->setDocumentMode(true);
+    // Five tabs in a side pane: they share its width (titles elided) rather than scroll.
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
     m_tabs->addTab(m_editor, tr("Object"));
     m_tabs->addTab(m_historyView, tr("History"));
     m_tabs->addTab(m_relationsView, m_relationsView->tabTitle());

@@ -317,48 +317,52 @@ void ResourceTabs::save() const
 
 void ResourceTabs::savePlaces(QSettings &settings, const QList<Place> &places, int current)
 {
-    QVariantList list;
-    int kept = 0; // `current` among the places kept
+    // An array, so that the file says plainly what is kept (tables/places/1/context=…).
+    settings.remove(PlacesKey);
+    settings.beginWriteArray(PlacesKey);
+    int kept = 0;
+    int written = 0;
     for (qsizetype index = 0; index < places.size(); ++index) {
         const Place &place = places.at(index);
         if (place.context.isEmpty() || place.resource.gvr.resource().isEmpty()) {
             continue; // nothing to show again
         }
         if (index <= current) {
-            kept = int(list.size());
+            kept = written;
         }
-        list.append(QVariantMap{
-            {u"context"_s, place.context},
-            {u"namespace"_s, place.namespaceName},
-            {u"group"_s, place.resource.gvr.group()},
-            {u"version"_s, place.resource.gvr.version()},
-            {u"resource"_s, place.resource.gvr.resource()},
-            {u"kind"_s, place.resource.kind},
-            {u"namespaced"_s, place.resource.namespaced},
-            {u"object"_s, place.objectKey},
-        });
+        settings.setArrayIndex(written++);
+        settings.setValue(u"context"_s, place.context);
+        settings.setValue(u"namespace"_s, place.namespaceName);
+        settings.setValue(u"group"_s, place.resource.gvr.group());
+        settings.setValue(u"version"_s, place.resource.gvr.version());
+        settings.setValue(u"resource"_s, place.resource.gvr.resource());
+        settings.setValue(u"kind"_s, place.resource.kind);
+        settings.setValue(u"namespaced"_s, place.resource.namespaced);
+        settings.setValue(u"object"_s, place.objectKey);
     }
-    settings.setValue(PlacesKey, list);
+    settings.endArray();
     settings.setValue(CurrentKey, kept);
 }
 
-QList<ResourceTabs::Place> ResourceTabs::savedPlaces(const QSettings &settings, int *current)
+QList<ResourceTabs::Place> ResourceTabs::savedPlaces(QSettings &settings, int *current)
 {
     QList<Place> places;
-    const QVariantList list = settings.value(PlacesKey).toList();
-    for (const QVariant &entry : list) {
-        const QVariantMap map = entry.toMap();
+    const int size = settings.beginReadArray(PlacesKey);
+    for (int index = 0; index < size; ++index) {
+        settings.setArrayIndex(index);
         Place place;
-        place.context = map.value(u"context"_s).toString();
-        place.namespaceName = map.value(u"namespace"_s).toString();
-        place.resource.gvr = GroupVersionResource(map.value(u"group"_s).toString(), map.value(u"version"_s).toString(), map.value(u"resource"_s).toString());
-        place.resource.kind = map.value(u"kind"_s).toString();
-        place.resource.namespaced = map.value(u"namespaced"_s).toBool();
-        place.objectKey = map.value(u"object"_s).toString();
+        place.context = settings.value(u"context"_s).toString();
+        place.namespaceName = settings.value(u"namespace"_s).toString();
+        place.resource.gvr =
+            GroupVersionResource(settings.value(u"group"_s).toString(), settings.value(u"version"_s).toString(), settings.value(u"resource"_s).toString());
+        place.resource.kind = settings.value(u"kind"_s).toString();
+        place.resource.namespaced = settings.value(u"namespaced"_s).toBool();
+        place.objectKey = settings.value(u"object"_s).toString();
         if (!place.context.isEmpty() && !place.resource.gvr.resource().isEmpty()) {
             places.append(place);
         }
     }
+    settings.endArray();
     if (current != nullptr) {
         *current = std::clamp(settings.value(CurrentKey).toInt(), 0, std::max(0, int(places.size()) - 1));
     }

@@ -65,7 +65,7 @@ public:
     [[nodiscard]] static QString titleOf(const Place &place);
 
     // savedPlaces() are the places kept by the last run, tabs first; `current` their current one.
-    [[nodiscard]] static QList<Place> savedPlaces(const QSettings &settings, int *current);
+    [[nodiscard]] static QList<Place> savedPlaces(QSettings &settings, int *current);
     static void savePlaces(QSettings &settings, const QList<Place> &places, int current);
 
     // The actions for a menu (they act on the current page): New Tab (Ctrl+T: the current
