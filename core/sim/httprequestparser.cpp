@@ -48,12 +48,17 @@ HttpRequestParser::Result HttpRequestParser::next()
             return result;
         }
         case State::Head: {
+            // The limit is on the head, however its bytes arrived: a head that came whole is
+            // measured too, and one still arriving is too large only once even an end that
+            // starts in its last three bytes would leave it so.
             const qsizetype end = m_buffer.indexOf("\r\n\r\n");
             if (end < 0) {
-                if (m_buffer.size() > m_maxHeadBytes)
+                if (m_buffer.size() > m_maxHeadBytes + 3)
                     return fail(431, "request header too large");
                 return {};
             }
+            if (end > m_maxHeadBytes)
+                return fail(431, "request header too large");
             const QByteArray head = m_buffer.left(end);
             m_buffer.remove(0, end + 4);
             const QList<QByteArray> lines = head.split('\n');

@@ -76,6 +76,12 @@ private Q_SLOTS:
         QTest::newRow("bad chunk size is 400") << "POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"_ba << QStringList{u"error 400"_s};
         QTest::newRow("chunks over the limit are 400")
             << "POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n"_ba + QByteArray(2048, 'a') + "\r\n801\r\n"_ba << QStringList{u"error 400"_s};
+        // fuzz_simhttp1: a head over the limit passed when it arrived in one read, and one at
+        // the limit failed when its end came in pieces.
+        QTest::newRow("a head over the limit is 431 however it arrives")
+            << "GET / HTTP/1.1\r\nX: "_ba + QByteArray(600, 'a') + "\r\n\r\n"_ba << QStringList{u"error 431"_s};
+        QTest::newRow("a head at the limit passes however it arrives")
+            << "GET / HTTP/1.1\r\nX: "_ba + QByteArray(512 - 19, 'a') + "\r\n\r\nGET /b HTTP/1.1\r\n\r\n"_ba << QStringList{u"GET / "_s, u"GET /b "_s};
         QTest::newRow("a head that never ends is 431") << "GET / HTTP/1.1\r\nX: "_ba + QByteArray(600, 'a') << QStringList{u"error 431"_s};
         QTest::newRow("requests before an error are kept") << "GET /a HTTP/1.1\r\n\r\nBAD\r\n\r\n"_ba << QStringList{u"GET /a "_s, u"error 400"_s};
     }
