@@ -110,7 +110,9 @@ HttpRequestParser::Result HttpRequestParser::next()
                 sizeField.truncate(semicolon);
             bool ok = false;
             m_remaining = sizeField.trimmed().toLongLong(&ok, 16);
-            if (!ok || m_remaining < 0 || m_request.body.size() + m_remaining > m_maxBodyBytes)
+            // Compared as what is left of the limit: a size near 2^63 added to the body would
+            // overflow.
+            if (!ok || m_remaining < 0 || m_remaining > m_maxBodyBytes - m_request.body.size())
                 return fail(400, "bad chunk size");
             m_state = m_remaining == 0 ? State::ChunkTrailer : State::ChunkData;
             break;
