@@ -172,6 +172,7 @@ RecordingReader::Summary RecordingReader::summary() const
             summary.inputs += query.value(1).toLongLong();
         }
     }
+    noteError(query);
     if (query.exec(u"SELECT min(seq), max(seq), min(wall_ms), max(wall_ms), max(mono_ns) FROM inputs"_s) && query.next()) {
         summary.firstSeq = query.value(0).toLongLong();
         summary.lastSeq = query.value(1).toLongLong();
@@ -179,14 +180,26 @@ RecordingReader::Summary RecordingReader::summary() const
         summary.lastWallMs = query.value(3).toLongLong();
         summary.lastMonoNs = query.value(4).toLongLong();
     }
+    noteError(query);
     if (query.exec(u"SELECT count(*), coalesce(sum(length(bytes)), 0) FROM objects"_s) && query.next()) {
         summary.objects = query.value(0).toLongLong();
         summary.objectBytes = query.value(1).toLongLong();
     }
+    noteError(query);
     if (query.exec(u"SELECT count(*) FROM checkpoints"_s) && query.next()) {
         summary.checkpoints = query.value(0).toLongLong();
     }
+    noteError(query);
     return summary;
+}
+
+void RecordingReader::noteError(const QSqlQuery &query) const
+{
+    // A damaged page fails a query part way, after rows were read: what was read is returned,
+    // and the error says it is not all.
+    if (query.lastError().isValid()) {
+        m_error = query.lastError().text();
+    }
 }
 
 KubeObject RecordingReader::objectFromRow(qint64 id, const QVariant &bytes) const
@@ -259,6 +272,7 @@ QList<RecordedInput> RecordingReader::inputs(qint64 informerId, qint64 fromSeq, 
         }
         inputs.append(input);
     }
+    noteError(query);
     if (pages.isEmpty()) {
         return inputs;
     }
@@ -312,6 +326,7 @@ RecordedCache RecordingReader::stateAt(qint64 informerId, qint64 seq) const
                                RecordedCache::Entry{objectId, entryQuery.value(2).toString(), objectFromRow(objectId, entryQuery.value(3))});
             }
         }
+        noteError(entryQuery);
         cache.reset(entries, resourceVersion);
     }
     const QList<RecordedInput> after = inputs(informerId, from, seq);

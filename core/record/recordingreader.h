@@ -11,6 +11,7 @@
 
 #include <optional>
 
+class QSqlQuery;
 class QVariant;
 
 namespace Cachescope {
@@ -80,11 +81,15 @@ public:
     // Nothing and *errorMessage when the text is neither.
     [[nodiscard]] std::optional<qint64> seqAt(const QString &at, QString *errorMessage) const;
 
+    // errorString() is the last failure of a query: summary(), inputs() and stateAt() return
+    // what they could read of a damaged file, and set it.
     QString errorString() const { return m_error; }
 
 private:
     // objectFromRow() is the object of row `id` whose bytes a query brought along, decoded once.
     KubeObject objectFromRow(qint64 id, const QVariant &bytes) const;
+    // noteError() keeps a query's failure, if it had one, as errorString().
+    void noteError(const QSqlQuery &query) const;
     void close();
     // load() reads the session and the informers of an opened file; false and *why when it is
     // not a recording of this version.

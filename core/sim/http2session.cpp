@@ -192,7 +192,13 @@ void Http2Session::onReadyRead()
 {
     if (m_closed || m_frozen)
         return;
-    const QByteArray data = m_socket->readAll();
+    receive(m_socket->readAll());
+}
+
+void Http2Session::receive(QByteArrayView data)
+{
+    if (m_closed || m_frozen)
+        return;
     m_inNghttp2 = true;
     const auto consumed = nghttp2_session_mem_recv(m_session, reinterpret_cast<const std::uint8_t *>(data.constData()), std::size_t(data.size()));
     m_inNghttp2 = false;

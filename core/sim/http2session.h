@@ -3,6 +3,7 @@
 #include "core/sim/httpexchange.h"
 #include "core/sim/httprequest.h"
 
+#include <QByteArrayView>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -57,6 +58,11 @@ public:
     void freeze();
     // Drops the connection at once.
     void abort();
+
+    // Bytes from the peer, as the socket's readyRead hands them over: nghttp2 reads them, then
+    // the requests they complete are emitted and what nghttp2 answers is written. Public so that
+    // a test or fuzzer can feed a session whose socket has no peer.
+    void receive(QByteArrayView data);
 
     [[nodiscard]] bool isOpen() const;
     [[nodiscard]] bool hasVerifiedClientCertificate() const { return m_clientCertificateVerified; }

@@ -11,10 +11,6 @@ using namespace Qt::Literals::StringLiterals;
 namespace Cachescope::Sim {
 
 namespace {
-// Limits that keep a misbehaving client from growing our memory without bound; the real
-// apiserver refuses bodies above 3 MiB, we allow more for bulk tests.
-constexpr qsizetype MaxHeadBytes = 64 * 1024;
-constexpr qint64 MaxBodyBytes = 32 * 1024 * 1024;
 // A streamed response refills the socket while less than this waits in it: big enough to keep
 // loopback busy, small enough that a 100k-object list never sits in memory as one buffer.
 constexpr qint64 StreamLowWater = 1024 * 1024;
@@ -170,7 +166,7 @@ void HttpConnection::onReadyRead()
 {
     if (m_closed || m_frozen)
         return;
-    m_buffer.append(m_socket->readAll());
+    m_parser.feed(m_socket->readAll());
     parseBuffered();
 }
 
@@ -183,106 +179,22 @@ void HttpConnection::fail(int status, const QByteArray &message)
 
 void HttpConnection::parseBuffered()
 {
-    // One request at a time: bytes of a pipelined request wait in m_buffer until the current
+    // One request at a time: bytes of a pipelined request wait in the parser until the current
     // response is finished, which keeps responses in request order as HTTP/1.1 requires.
     while (!m_responding && !m_closed) {
-        switch (m_state) {
-        case State::Head: {
-            const qsizetype end = m_buffer.indexOf("\r\n\r\n");
-            if (end < 0) {
-                if (m_buffer.size() > MaxHeadBytes)
-                    fail(431, "request header too large");
-                return;
-            }
-            const QByteArray head = m_buffer.left(end);
-            m_buffer.remove(0, end + 4);
-            const QList<QByteArray> lines = head.split('\n');
-            const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
-            if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1.")) {
-                fail(400, "malformed request line");
-                return;
-            }
-            m_request = HttpRequest{};
-            m_request.method = requestLine.at(0);
-            m_request.setTarget(requestLine.at(1));
-            for (qsizetype i = 1; i < lines.size(); ++i) {
-                const QByteArray &line = lines.at(i);
-                const qsizetype colon = line.indexOf(':');
-                if (colon <= 0)
-                    continue;
-                m_request.headers.insert(line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed());
-            }
-            const bool http10 = requestLine.at(2) == "HTTP/1.0";
-            const QByteArray connection = m_request.header("connection").toLower();
-            m_closeAfterResponse = connection.contains("close") || (http10 && !connection.contains("keep-alive"));
-            if (m_request.header("transfer-encoding").toLower().contains("chunked")) {
-                m_state = State::ChunkSize;
-            } else {
-                bool ok = true;
-                const QByteArray lengthHeader = m_request.header("content-length");
-                m_remaining = lengthHeader.isEmpty() ? 0 : lengthHeader.toLongLong(&ok);
-                if (!ok || m_remaining < 0 || m_remaining > MaxBodyBytes) {
-                    fail(413, "bad or too large content-length");
-                    return;
-                }
-                m_state = m_remaining > 0 ? State::FixedBody : State::Done;
-            }
-            break;
-        }
-        case State::FixedBody: {
-            const qint64 take = qMin<qint64>(m_remaining, m_buffer.size());
-            m_request.body.append(m_buffer.left(take));
-            m_buffer.remove(0, take);
-            m_remaining -= take;
-            if (m_remaining > 0)
-                return;
-            m_state = State::Done;
-            break;
-        }
-        case State::ChunkSize: {
-            const qsizetype eol = m_buffer.indexOf("\r\n");
-            if (eol < 0)
-                return;
-            QByteArray sizeField = m_buffer.left(eol);
-            m_buffer.remove(0, eol + 2);
-            const qsizetype semicolon = sizeField.indexOf(';');
-            if (semicolon >= 0)
-                sizeField.truncate(semicolon);
-            bool ok = false;
-            m_remaining = sizeField.trimmed().toLongLong(&ok, 16);
-            if (!ok || m_remaining < 0 || m_request.body.size() + m_remaining > MaxBodyBytes) {
-                fail(400, "bad chunk size");
-                return;
-            }
-            m_state = m_remaining == 0 ? State::ChunkTrailer : State::ChunkData;
-            break;
-        }
-        case State::ChunkData: {
-            // The chunk's data plus its closing CRLF must be here before we consume it.
-            if (m_buffer.size() < m_remaining + 2)
-                return;
-            m_request.body.append(m_buffer.left(m_remaining));
-            m_buffer.remove(0, m_remaining + 2);
-            m_state = State::ChunkSize;
-            break;
-        }
-        case State::ChunkTrailer: {
-            const qsizetype eol = m_buffer.indexOf("\r\n");
-            if (eol < 0)
-                return;
-            m_buffer.remove(0, eol + 2);
-            if (eol == 0)
-                m_state = State::Done;
-            break;
-        }
-        case State::Done: {
-            m_state = State::Head;
+        HttpRequestParser::Result result = m_parser.next();
+        switch (result.kind) {
+        case HttpRequestParser::Result::Kind::NeedMore:
+            return;
+        case HttpRequestParser::Result::Kind::Error:
+            fail(result.errorStatus, result.errorMessage);
+            return;
+        case HttpRequestParser::Result::Kind::Request:
+            // A GOAWAY that came while the connection was idle still ends it after this answer.
+            m_closeAfterResponse = m_closeAfterResponse || result.closeAfterResponse;
             m_responding = true;
-            const HttpRequest request = m_request;
-            m_request = HttpRequest{};
-            Q_EMIT requestReceived(request);
+            Q_EMIT requestReceived(result.request);
             break;
-        }
         }
     }
 }
@@ -417,7 +329,7 @@ void HttpConnection::finishResponse()
         closeGracefully();
         return;
     }
-    if (!m_buffer.isEmpty())
+    if (m_parser.hasBufferedBytes())
         QMetaObject::invokeMethod(this, &HttpConnection::parseBuffered, Qt::QueuedConnection);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/sim/httpexchange.h"
+#include "core/sim/httprequestparser.h"
 
 #include <optional>
 
@@ -10,7 +11,7 @@ namespace Cachescope::Sim {
 
 // HttpConnection is the server side of one HTTP/1.1 connection (plain or TLS) and the
 // HttpExchange of the request it is answering: it parses
-// requests (Content-Length or chunked bodies), answers them one at a time in order (keep-alive;
+// requests with an HttpRequestParser (Content-Length or chunked bodies), answers them one at a time in order (keep-alive;
 // a pipelined request waits until the response before it is finished) and writes responses,
 // either whole, chunked piece by piece (watch streams) or pulled from a producer as the socket
 // drains (large lists), so a response never has to sit in memory at once.
@@ -63,13 +64,8 @@ private:
     void applyArmedFault();
     void freeze();
 
-    enum class State { Head, FixedBody, ChunkSize, ChunkData, ChunkTrailer, Done };
-
     QTcpSocket *m_socket; // owned (child) until closeGracefully() hands it its own lifetime
-    QByteArray m_buffer;
-    State m_state = State::Head;
-    HttpRequest m_request;
-    qint64 m_remaining = 0;
+    HttpRequestParser m_parser;
     bool m_responding = false;
     bool m_chunked = false;
     bool m_closeAfterResponse = false;

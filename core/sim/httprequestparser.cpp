@@ -1,0 +1,143 @@
+#include "core/sim/httprequestparser.h"
+
+#include <utility>
+
+namespace Cachescope::Sim {
+
+HttpRequestParser::HttpRequestParser(qsizetype maxHeadBytes, qint64 maxBodyBytes)
+    : m_maxHeadBytes(maxHeadBytes)
+    , m_maxBodyBytes(maxBodyBytes)
+{
+}
+
+void HttpRequestParser::feed(QByteArrayView bytes)
+{
+    if (m_state != State::Failed)
+        m_buffer.append(bytes);
+}
+
+HttpRequestParser::Result HttpRequestParser::fail(int status, const QByteArray &message)
+{
+    m_state = State::Failed;
+    m_errorStatus = status;
+    m_errorMessage = message;
+    m_buffer.clear();
+    m_request = HttpRequest{};
+    return next();
+}
+
+HttpRequestParser::Result HttpRequestParser::complete()
+{
+    Result result;
+    result.kind = Result::Kind::Request;
+    result.request = std::exchange(m_request, HttpRequest{});
+    result.closeAfterResponse = m_closeAfterResponse;
+    m_state = State::Head;
+    return result;
+}
+
+HttpRequestParser::Result HttpRequestParser::next()
+{
+    for (;;) {
+        switch (m_state) {
+        case State::Failed: {
+            Result result;
+            result.kind = Result::Kind::Error;
+            result.errorStatus = m_errorStatus;
+            result.errorMessage = m_errorMessage;
+            return result;
+        }
+        case State::Head: {
+            // The limit is on the head, however its bytes arrived: a head that came whole is
+            // measured too, and one still arriving is too large only once even an end that
+            // starts in its last three bytes would leave it so.
+            const qsizetype end = m_buffer.indexOf("\r\n\r\n");
+            if (end < 0) {
+                if (m_buffer.size() > m_maxHeadBytes + 3)
+                    return fail(431, "request header too large");
+                return {};
+            }
+            if (end > m_maxHeadBytes)
+                return fail(431, "request header too large");
+            const QByteArray head = m_buffer.left(end);
+            m_buffer.remove(0, end + 4);
+            const QList<QByteArray> lines = head.split('\n');
+            const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+            if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1."))
+                return fail(400, "malformed request line");
+            m_request = HttpRequest{};
+            m_request.method = requestLine.at(0);
+            m_request.setTarget(requestLine.at(1));
+            for (qsizetype i = 1; i < lines.size(); ++i) {
+                const QByteArray &line = lines.at(i);
+                const qsizetype colon = line.indexOf(':');
+                if (colon <= 0)
+                    continue;
+                m_request.headers.insert(line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed());
+            }
+            const bool http10 = requestLine.at(2) == "HTTP/1.0";
+            const QByteArray connection = m_request.header("connection").toLower();
+            m_closeAfterResponse = connection.contains("close") || (http10 && !connection.contains("keep-alive"));
+            if (m_request.header("transfer-encoding").toLower().contains("chunked")) {
+                m_state = State::ChunkSize;
+                break;
+            }
+            bool ok = true;
+            const QByteArray lengthHeader = m_request.header("content-length");
+            m_remaining = lengthHeader.isEmpty() ? 0 : lengthHeader.toLongLong(&ok);
+            if (!ok || m_remaining < 0 || m_remaining > m_maxBodyBytes)
+                return fail(413, "bad or too large content-length");
+            m_state = State::FixedBody;
+            break;
+        }
+        case State::FixedBody: {
+            const qint64 take = qMin<qint64>(m_remaining, m_buffer.size());
+            m_request.body.append(m_buffer.left(take));
+            m_buffer.remove(0, take);
+            m_remaining -= take;
+            if (m_remaining > 0)
+                return {};
+            return complete();
+        }
+        case State::ChunkSize: {
+            const qsizetype eol = m_buffer.indexOf("\r\n");
+            if (eol < 0)
+                return {};
+            QByteArray sizeField = m_buffer.left(eol);
+            m_buffer.remove(0, eol + 2);
+            const qsizetype semicolon = sizeField.indexOf(';');
+            if (semicolon >= 0)
+                sizeField.truncate(semicolon);
+            bool ok = false;
+            m_remaining = sizeField.trimmed().toLongLong(&ok, 16);
+            // Compared as what is left of the limit: a size near 2^63 added to the body would
+            // overflow.
+            if (!ok || m_remaining < 0 || m_remaining > m_maxBodyBytes - m_request.body.size())
+                return fail(400, "bad chunk size");
+            m_state = m_remaining == 0 ? State::ChunkTrailer : State::ChunkData;
+            break;
+        }
+        case State::ChunkData: {
+            // The chunk's data plus its closing CRLF must be here before we consume it.
+            if (m_buffer.size() < m_remaining + 2)
+                return {};
+            m_request.body.append(m_buffer.left(m_remaining));
+            m_buffer.remove(0, m_remaining + 2);
+            m_state = State::ChunkSize;
+            break;
+        }
+        case State::ChunkTrailer: {
+            const qsizetype eol = m_buffer.indexOf("\r\n");
+            if (eol < 0)
+                return {};
+            m_buffer.remove(0, eol + 2);
+            // The empty line after the trailer fields ends the request.
+            if (eol == 0)
+                return complete();
+            break;
+        }
+        }
+    }
+}
+
+} // namespace Cachescope::Sim
