@@ -79,15 +79,19 @@ void LogMerger::enforceBound()
     const qsizetype excess = qsizetype(m_pending.size()) - m_bound;
     if (excess <= 0)
         return;
-    // The oldest go: released, they would leave a ring of `bound` lines before the rest entered.
-    m_pending.erase(m_pending.begin(), m_pending.begin() + excess);
-    m_dropped += excess;
+    moveOut(excess, m_early);
+    const qsizetype surplus = m_early.size() - m_bound;
+    if (surplus > 0) {
+        // A ring of `bound` lines would drop these as soon as the rest entered.
+        m_early.remove(0, surplus);
+        m_dropped += surplus;
+    }
 }
 
 LogLines LogMerger::take(qint64 nowMs)
 {
     if (m_pending.empty())
-        return {};
+        return std::exchange(m_early, {});
     // What every source has passed: nothing earlier can come from any of them. With no source
     // left, nothing more can come at all.
     bool watermarkKnown = true;
@@ -121,7 +125,7 @@ LogLines LogMerger::take(qint64 nowMs)
     if (releaseAll)
         return release(qsizetype(m_pending.size()));
     if (!anyDue)
-        return {};
+        return std::exchange(m_early, {});
     const auto end = std::upper_bound(
         m_pending.begin(), m_pending.end(), cutoff, [](const QString &time, const Pending &pending) { return earlier(time, pending.line.timestamp); });
     return release(qsizetype(std::distance(m_pending.begin(), end)));
@@ -132,27 +136,34 @@ LogLines LogMerger::takeAll()
     return release(qsizetype(m_pending.size()));
 }
 
-LogLines LogMerger::release(qsizetype count)
+void LogMerger::moveOut(qsizetype count, LogLines &into)
 {
-    LogLines released;
     if (count <= 0)
-        return released;
-    released.reserve(count);
+        return;
+    into.reserve(into.size() + count);
     for (qsizetype i = 0; i < count; ++i) {
         Pending &pending = m_pending[size_t(i)];
         if (earlier(pending.line.timestamp, m_newestReleased))
             ++m_late;
-        released.append(std::move(pending.line));
+        into.append(std::move(pending.line));
     }
-    // Sorted: the last released is the newest.
-    if (earlier(m_newestReleased, released.constLast().timestamp))
-        m_newestReleased = released.constLast().timestamp;
+    // Sorted: the last moved out is the newest.
+    if (earlier(m_newestReleased, into.constLast().timestamp))
+        m_newestReleased = into.constLast().timestamp;
     m_pending.erase(m_pending.begin(), m_pending.begin() + count);
+}
+
+LogLines LogMerger::release(qsizetype count)
+{
+    LogLines released = std::exchange(m_early, {});
+    moveOut(count, released);
     return released;
 }
 
 qint64 LogMerger::nextDueMs() const
 {
+    if (!m_early.isEmpty())
+        return 0;
     if (m_pending.empty())
         return -1;
     qint64 oldest = m_pending.front().arrivedMs;
@@ -164,6 +175,7 @@ qint64 LogMerger::nextDueMs() const
 void LogMerger::clear()
 {
     m_pending.clear();
+    m_early.clear();
     m_sources.clear();
     m_newestReleased.clear();
     m_dropped = 0;

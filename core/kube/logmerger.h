@@ -28,9 +28,13 @@ namespace Cachescope {
 // delivers its first lines or the window passes; one that leaves (removeSource(): its pod is
 // gone) holds nothing back any more, and its pending lines are still released in order.
 //
-// Memory: at most bound() pending lines (the view's ring size: a line beyond it would leave the
-// ring as soon as it entered); past it the oldest pending lines are dropped and counted in
-// droppedCount(). Cost: append() is linear in the pending lines (a merge), take() too.
+// Memory: at most bound() pending lines (the view's ring size). Past it the oldest pending lines
+// are released early, ahead of the window (the next take() returns them first, in order): held
+// back they would only push newer lines out; dropped, they would leave a hole in their source's
+// lines between what the ring holds and what comes next. Of more than bound() lines released
+// early, the oldest are dropped and counted in droppedCount(), as the ring would drop them.
+// So at most twice bound() lines wait between two take()s. Cost: append() is linear in the
+// pending lines (a merge), take() too.
 // Time is the caller's monotonic clock in milliseconds (tests pass their own).
 // A plain class, not thread-safe: its owner's thread.
 class LogMerger final
@@ -44,7 +48,7 @@ public:
     [[nodiscard]] std::chrono::milliseconds window() const { return m_window; }
     void setWindow(std::chrono::milliseconds window) { m_window = window; }
     [[nodiscard]] qsizetype bound() const { return m_bound; }
-    // setBound() drops the oldest pending lines beyond the new bound (at least 1).
+    // setBound() releases the oldest pending lines beyond the new bound early (at least 1).
     void setBound(qsizetype bound);
 
     void addSource(const QString &source);
@@ -59,11 +63,14 @@ public:
     [[nodiscard]] LogLines take(qint64 nowMs);
     // takeAll() releases every pending line in time order (the view stops following).
     [[nodiscard]] LogLines takeAll();
-    // nextDueMs() is when the oldest pending line has waited the window (-1: none pending), so a
-    // timer need not tick while nothing waits.
+    // nextDueMs() is when the oldest pending line has waited the window (0: lines released early
+    // wait; -1: none pending), so a timer need not tick while nothing waits.
     [[nodiscard]] qint64 nextDueMs() const;
 
+    // pendingCount() is how many lines wait in the window; earlyCount() how many were released
+    // early and wait for take().
     [[nodiscard]] qsizetype pendingCount() const { return qsizetype(m_pending.size()); }
+    [[nodiscard]] qsizetype earlyCount() const { return m_early.size(); }
     [[nodiscard]] qint64 droppedCount() const { return m_dropped; }
     [[nodiscard]] qint64 lateCount() const { return m_late; }
     // clear() forgets the sources, pending lines and counts.
@@ -83,11 +90,13 @@ private:
     };
 
     LogLines release(qsizetype count);
+    void moveOut(qsizetype count, LogLines &into);
     void enforceBound();
 
     std::chrono::milliseconds m_window;
     qsizetype m_bound;
     std::vector<Pending> m_pending; // sorted by (timestamp, sequence)
+    LogLines m_early; // released early (past the bound), for the next take()
     QHash<QString, Source> m_sources;
     QString m_newestReleased;
     quint64 m_sequence = 0;

@@ -2,7 +2,8 @@
 // watermark every source has passed, or once they waited the window), a line later than that is
 // late and comes out at once, sources that join hold lines back until their first lines and
 // sources that leave hold nothing back, equal times keep their arrival order, and the pending
-// lines never exceed the bound (the oldest are dropped and counted).
+// lines never exceed the bound (the oldest leave early; of those, more than the bound are
+// dropped and counted).
 #include "core/kube/logmerger.h"
 
 #include "testmain.h"
@@ -41,7 +42,8 @@ private Q_SLOTS:
     //                                  without a timestamp; their texts are "a1", "a3", "a-"
     //   "take MS a1 b2"                take(MS) releases exactly these lines, in this order
     //   "all a1 b2"                    takeAll() releases exactly these
-    //   "pending N" / "due MS"         pendingCount() is N / nextDueMs() is MS
+    //   "pending N" / "due MS"         pendingCount() is N (never more than the bound, nor
+    //                                  earlyCount()) / nextDueMs() is MS
     void mergesInTimeOrder_data()
     {
         QTest::addColumn<int>("window");
@@ -111,19 +113,20 @@ private Q_SLOTS:
             << 500 << 100 << QStringList{u"join a"_s, u"join b"_s, u"at 0 b 2"_s, u"at 10 a 2 3"_s, u"take 10 b2 a2"_s, u"all a3"_s} << qint64(0) << qint64(0);
         QTest::newRow("a line without a time stays with the line before it")
             << 500 << 100 << QStringList{u"join a"_s, u"join b"_s, u"at 0 a 1 - 3"_s, u"at 0 b 2 3"_s, u"take 0 a1 a- b2 a3 b3"_s} << qint64(0) << qint64(0);
-        QTest::newRow("pending lines stay within the bound, the oldest dropped") << 1000 << 3
-                                                                                 << QStringList{u"join a"_s,
-                                                                                                u"join b"_s,
-                                                                                                u"at 0 a 1 3 5 7"_s,
-                                                                                                u"pending 3"_s,
-                                                                                                u"at 0 b 2 4"_s,
-                                                                                                u"pending 3"_s,
-                                                                                                u"take 0 b4"_s,
-                                                                                                u"all a5 a7"_s,
-                                                                                                u"pending 0"_s}
-                                                                                 << qint64(0) << qint64(3);
-        QTest::newRow("a batch larger than the bound keeps its newest lines")
-            << 500 << 2 << QStringList{u"join a"_s, u"at 0 a 1 2 3 4 5"_s, u"pending 2"_s, u"take 0 a4 a5"_s} << qint64(0) << qint64(3);
+        QTest::newRow("pending lines beyond the bound leave early, in order") << 1000 << 3
+                                                                              << QStringList{u"join a"_s,
+                                                                                             u"join b"_s,
+                                                                                             u"at 0 a 1 3 5 7"_s,
+                                                                                             u"pending 3"_s,
+                                                                                             u"due 0"_s,
+                                                                                             u"at 0 b 2 4"_s,
+                                                                                             u"pending 3"_s,
+                                                                                             u"take 0 a1 b2 a3 b4"_s,
+                                                                                             u"all a5 a7"_s,
+                                                                                             u"pending 0"_s}
+                                                                              << qint64(0) << qint64(0);
+        QTest::newRow("of more than the bound released early the oldest are dropped")
+            << 500 << 2 << QStringList{u"join a"_s, u"at 0 a 1 2 3 4 5 6"_s, u"pending 2"_s, u"take 0 a3 a4 a5 a6"_s} << qint64(0) << qint64(2);
     }
     void mergesInTimeOrder()
     {
@@ -158,6 +161,7 @@ private Q_SLOTS:
             } else if (verb == u"pending") {
                 QCOMPARE(merger.pendingCount(), words.at(1).toLongLong());
                 QVERIFY(merger.pendingCount() <= merger.bound());
+                QVERIFY(merger.earlyCount() <= merger.bound());
             } else if (verb == u"due") {
                 QCOMPARE(merger.nextDueMs(), words.at(1).toLongLong());
             } else {
