@@ -358,6 +358,35 @@ RelationEdges RelationService::dependentsOf(const ObjectRef &object) const
     return edges;
 }
 
+QList<ObjectRef> RelationService::podsOf(const ObjectRef &object) const
+{
+    QList<ObjectRef> pods;
+    QSet<QString> visited{object.uid};
+    QList<ObjectRef> level{object};
+    for (int depth = 0; depth < maxDepth && !level.isEmpty(); ++depth) {
+        QList<ObjectRef> next;
+        for (const ObjectRef &owner : std::as_const(level)) {
+            const RelationEdges edges = dependentsOf(owner);
+            for (const RelationEdge &edge : edges) {
+                if (visited.contains(edge.from.uid)) {
+                    continue;
+                }
+                visited.insert(edge.from.uid);
+                if (edge.from.kind == u"Pod"_s && edge.from.apiVersion == u"v1"_s) {
+                    pods.append(edge.from);
+                } else {
+                    next.append(edge.from);
+                }
+            }
+        }
+        level = next;
+    }
+    std::stable_sort(pods.begin(), pods.end(), [](const ObjectRef &a, const ObjectRef &b) {
+        return std::make_tuple(a.object.creationTimestamp(), a.name) < std::make_tuple(b.object.creationTimestamp(), b.name);
+    });
+    return pods;
+}
+
 RelationEdges RelationService::selectorEdgesOf(const ObjectRef &object) const
 {
     using Source = RelationEdge::Source;

@@ -66,6 +66,10 @@ public:
     [[nodiscard]] RelationEdges ownersOf(const ObjectRef &object);
     // dependentsOf() are the edges from each object whose ownerReferences name `object`'s uid.
     [[nodiscard]] RelationEdges dependentsOf(const ObjectRef &object) const;
+    // podsOf() are the Pods below `object` through owner references (a Deployment's through its
+    // ReplicaSets, a CronJob's through its Jobs; a Pod's own children none), oldest first, each
+    // once: the `owner` indexes, no list of pods.
+    [[nodiscard]] QList<ObjectRef> podsOf(const ObjectRef &object) const;
     // implicitEdgesOf() are the implicit and selector edges of `object` (either direction), their
     // other ends looked up.
     [[nodiscard]] RelationEdges implicitEdgesOf(const ObjectRef &object);

@@ -33,7 +33,7 @@ ApiServer::ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPl
     , m_patch(store)
     , m_delete(store, catalog)
     , m_scale(store)
-    , m_logs(new LogHandler(store, settings.logSeed, this))
+    , m_logs(new LogHandler(store, settings.logSeed, settings.logLinePeriodMs, this))
 {
     QPointer<WatchHandler> guard(m_watch);
     QPointer<LogHandler> logs(m_logs);

@@ -57,6 +57,7 @@ public:
         qint64 watchBufferLimit = 64 * 1024 * 1024;
         QString serverAddress; // "127.0.0.1:PORT", for /api's serverAddressByClientCIDRs
         quint64 logSeed = 1; // of the containers' generated logs (LogHandler)
+        qint64 logLinePeriodMs = 0; // between a container's steady lines; 0: its image's pace
         bool readOnly = false; // a recording is served: every write gets 405 MethodNotAllowed
     };
 

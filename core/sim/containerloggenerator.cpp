@@ -91,6 +91,10 @@ quint64 ContainerLogGenerator::hash(qint64 index, quint64 salt) const
 
 qint64 ContainerLogGenerator::periodMs() const
 {
+    // Two milliseconds at least: the jitter below is under half a period, and lines never share
+    // a millisecond.
+    if (m_instance.periodMs > 0)
+        return qMax<qint64>(2, m_instance.periodMs);
     // A busy web server writes about a line a second, a worker a job every few seconds.
     return m_instance.style == Style::WebServer ? 1000 : 2500;
 }

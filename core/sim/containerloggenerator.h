@@ -31,6 +31,9 @@ public:
         qint64 endMs = -1; // when it terminated; -1: still running
         int restartCount = 0; // how many instances came before this one
         QString exitReason; // of a terminated instance ("OOMKilled", "Error", "Completed")
+        // Milliseconds between steady lines (at least 2); 0: the style's pace (a web server a
+        // line a second, a worker one every 2.5 s). Benchmarks ask for more (--log-rate).
+        qint64 periodMs = 0;
     };
 
     ContainerLogGenerator() = default;

@@ -94,10 +94,11 @@ std::variant<std::optional<qint64>, ApiError> integerParameter(const ApiCall &ca
 
 } // namespace
 
-LogHandler::LogHandler(const ObjectStore *store, quint64 seed, QObject *parent)
+LogHandler::LogHandler(const ObjectStore *store, quint64 seed, qint64 linePeriodMs, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_seed(seed)
+    , m_linePeriodMs(linePeriodMs)
 {
 }
 
@@ -172,6 +173,7 @@ void LogHandler::serve(const ApiCall &call)
         return;
     }
     ContainerLogGenerator::Instance instance = std::get<ContainerLogGenerator::Instance>(resolved);
+    instance.periodMs = m_linePeriodMs;
     instance.seed = ContainerLogGenerator::seedFor(m_seed, route.namespaceName, route.name, container, instance.restartCount);
 
     LogCursor cursor;

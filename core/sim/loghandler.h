@@ -33,7 +33,8 @@ class LogHandler final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LogHandler)
 public:
-    LogHandler(const ObjectStore *store, quint64 seed, QObject *parent = nullptr);
+    // `linePeriodMs`: the milliseconds between a container's steady lines; 0: its image's pace.
+    LogHandler(const ObjectStore *store, quint64 seed, qint64 linePeriodMs = 0, QObject *parent = nullptr);
     ~LogHandler() override;
 
     void serve(const ApiCall &call);
@@ -52,6 +53,7 @@ private:
 
     const ObjectStore *m_store; // not owned
     quint64 m_seed;
+    qint64 m_linePeriodMs;
     QHash<QString, QList<Follow>> m_follows; // by pod key
 };
 

@@ -34,6 +34,7 @@ void SimOptions::addOptions(QCommandLineParser &parser)
                       u"latency, stall; on the whole connection (every HTTP/2 stream on it): reset, halfopen, goaway[:GRACE_MS]."_s,
                       u"SPEC"_s});
     parser.addOption({u"seed"_s, u"Seed of the workload and the fault plan."_s, u"S"_s, u"1"_s});
+    parser.addOption({u"log-rate"_s, u"Lines a second each container's log writes (at most 500); 0: its image's pace."_s, u"LINES_PER_S"_s, u"0"_s});
     parser.addOption(
         {u"replay"_s, u"Serve a recording (cachescope-cli record) read-only instead of a generated workload: writes get 405 MethodNotAllowed."_s, u"FILE"_s});
     parser.addOption({u"at"_s, u"--replay: the instant to start from, RFC 3339 or an offset from the start (+90s); default: the start."_s, u"TIME"_s});
@@ -106,6 +107,9 @@ std::optional<SimOptions> SimOptions::fromParser(const QCommandLineParser &parse
     options.seed = parser.value(u"seed"_s).toULongLong(&ok);
     if (!ok)
         return fail(u"--seed wants a number"_s);
+    options.logLinesPerSecond = parser.value(u"log-rate"_s).toDouble(&ok);
+    if (!ok || options.logLinesPerSecond < 0 || options.logLinesPerSecond > 500)
+        return fail(u"--log-rate wants lines per second, 0 to 500"_s);
     options.replay = parser.value(u"replay"_s);
     options.replayAt = parser.value(u"at"_s);
     options.replaySpeed = parser.value(u"speed"_s).toDouble(&ok);

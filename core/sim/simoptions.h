@@ -33,6 +33,9 @@ struct SimOptions
     int historyWindowMs = 75000;
     QString faults; // FaultPlan spec
     quint64 seed = 1;
+    // Lines a second each container's log writes once started (at most 500); 0: its image's pace
+    // (a web server one a second, a worker one every 2.5 s).
+    double logLinesPerSecond = 0;
     int bookmarkIntervalMs = 5000;
     int continueTtlMs = 5 * 60 * 1000;
     qint64 watchBufferLimit = 64 * 1024 * 1024;
@@ -48,7 +51,7 @@ struct SimOptions
     bool replayPaused = false;
 
     // Registers --listen, --tls, --plain, --serving-certificate, --http1-only, --kubeconfig-out, --namespaces, --nodes, --pods,
-    // --churn, --history, --history-window, --faults, --seed, --replay, --at, --speed (and the finer --bookmark-interval, --continue-ttl).
+    // --churn, --history, --history-window, --faults, --seed, --log-rate, --replay, --at, --speed (and the finer --bookmark-interval, --continue-ttl).
     static void addOptions(QCommandLineParser &parser);
     // Reads them back; nothing and *error when a value does not parse.
     [[nodiscard]] static std::optional<SimOptions> fromParser(const QCommandLineParser &parser, QString *error);

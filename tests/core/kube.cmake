@@ -12,3 +12,4 @@ cachescope_add_test(NAME tst_labelselector SOURCES tst_labelselector.cpp LIBRARI
 cachescope_add_test(NAME tst_fieldselector SOURCES tst_fieldselector.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_listdecoder SOURCES tst_listdecoder.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_linesplitter SOURCES tst_linesplitter.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_logmerger SOURCES tst_logmerger.cpp LIBRARIES cachescope-core LABELS core)

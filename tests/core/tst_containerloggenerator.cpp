@@ -53,17 +53,31 @@ private Q_SLOTS:
     void linesAreDeterministicAndOrdered_data()
     {
         QTest::addColumn<bool>("webServer");
-        QTest::newRow("web server") << true;
-        QTest::newRow("worker") << false;
+        QTest::addColumn<qint64>("periodMs");
+        QTest::newRow("web server") << true << qint64(0);
+        QTest::newRow("worker") << false << qint64(0);
+        QTest::newRow("web server at 50 lines a second") << true << qint64(20);
+        QTest::newRow("worker at the fastest pace, 500 lines a second") << false << qint64(2);
     }
     void linesAreDeterministicAndOrdered()
     {
         QFETCH(bool, webServer);
+        QFETCH(qint64, periodMs);
         const auto style = webServer ? ContainerLogGenerator::Style::WebServer : ContainerLogGenerator::Style::Worker;
-        const ContainerLogGenerator a = generator(style);
-        const ContainerLogGenerator b = generator(style);
-        const qint64 count = a.lineCountAt(Start + 3600 * 1000);
+        ContainerLogGenerator::Instance instance = generator(style).instance();
+        instance.periodMs = periodMs;
+        const ContainerLogGenerator a(instance);
+        const ContainerLogGenerator b(instance);
+        // An hour at the image's pace; 3000 periods (and the startup) at a set one.
+        const qint64 spanMs = periodMs > 0 ? 1000 + 3000 * periodMs : 3600 * 1000;
+        const qint64 count = a.lineCountAt(Start + spanMs);
         QVERIFY2(count > 1000, qPrintable(QString::number(count)));
+        if (periodMs > 0) {
+            // A set pace is the pace: after the startup burst, a line a period (give or take the
+            // one jittered past either end).
+            const qint64 steady = a.lineCountAt(Start + 1000 + 2000 * periodMs) - a.lineCountAt(Start + 1000);
+            QVERIFY2(qAbs(steady - 2000) <= 1, qPrintable(QString::number(steady)));
+        }
         for (qint64 i = 0; i < count; ++i) {
             QCOMPARE(a.line(i), b.line(i));
             QVERIFY(!a.line(i).isEmpty() && !a.line(i).contains('\n'));

@@ -38,6 +38,8 @@ QVariant LogBuffer::data(const QModelIndex &index, int role) const
         return line.timestamp;
     case LineRole:
         return line.timestamp.isEmpty() ? line.text : line.timestamp + u' ' + line.text;
+    case SourceRole:
+        return line.source;
     default:
         return {};
     }
@@ -48,10 +50,29 @@ QHash<int, QByteArray> LogBuffer::roleNames() const
     QHash<int, QByteArray> names = QAbstractListModel::roleNames();
     names.insert(TimestampRole, "timestamp");
     names.insert(LineRole, "line");
+    names.insert(SourceRole, "source");
     return names;
 }
 
 void LogBuffer::append(const QStringList &lines, bool timestamped)
+{
+    LogLines parted;
+    parted.reserve(lines.size());
+    for (const QString &raw : lines) {
+        LogLine line;
+        if (timestamped) {
+            const auto [time, text] = LogFollower::splitTimestamp(raw);
+            line.timestamp = time.toString();
+            line.text = text.toString();
+        } else {
+            line.text = raw;
+        }
+        parted.append(std::move(line));
+    }
+    append(parted);
+}
+
+void LogBuffer::append(const LogLines &lines)
 {
     if (lines.isEmpty())
         return;
@@ -64,18 +85,10 @@ void LogBuffer::append(const QStringList &lines, bool timestamped)
     m_dropped += skip;
     beginInsertRows({}, int(m_count), int(m_count + adding - 1));
     for (qsizetype i = skip; i < lines.size(); ++i) {
-        Line line;
-        if (timestamped) {
-            const auto [time, text] = LogFollower::splitTimestamp(lines.at(i));
-            line.timestamp = time.toString();
-            line.text = text.toString();
-        } else {
-            line.text = lines.at(i);
-        }
         if (m_ring.size() < m_maxLines) {
-            m_ring.append(std::move(line));
+            m_ring.append(lines.at(i));
         } else {
-            m_ring[(m_start + m_count) % m_ring.size()] = std::move(line);
+            m_ring[(m_start + m_count) % m_ring.size()] = lines.at(i);
         }
         ++m_count;
     }
@@ -142,10 +155,16 @@ QString LogBuffer::timestamp(int row) const
     return at(row).timestamp;
 }
 
+QString LogBuffer::source(int row) const
+{
+    return at(row).source;
+}
+
 QString LogBuffer::line(int row, bool withTimestamp) const
 {
     const Line &l = at(row);
-    return withTimestamp && !l.timestamp.isEmpty() ? l.timestamp + u' ' + l.text : l.text;
+    const QString shown = withTimestamp && !l.timestamp.isEmpty() ? l.timestamp + u' ' + l.text : l.text;
+    return l.source.isEmpty() ? shown : l.source + u' ' + shown;
 }
 
 QList<int> LogBuffer::matches(const QString &needle, Qt::CaseSensitivity cs) const

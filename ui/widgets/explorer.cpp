@@ -522,12 +522,15 @@ void Explorer::showRelationsOf(const KubeObject &object)
     const ObjectRef ref = m_relations->refOf(object, m_resource);
     m_objectView->relationsView()->showObject(m_relations.get(), ref);
     m_objectView->eventsView()->showObject(m_objectEvents.get(), ref);
+    // A workload's Logs tab finds its pods through the same service.
+    m_objectView->logView()->setRelations(m_relations.get());
 }
 
 void Explorer::dropRelations()
 {
     m_objectView->relationsView()->showObject(nullptr, {});
     m_objectView->eventsView()->showObject(nullptr, {});
+    m_objectView->logView()->setRelations(nullptr);
     m_objectEvents.reset();
     m_relations.reset();
 }

@@ -57,7 +57,7 @@ class Workspace;
 // the shown informer (through a ControllerSession, which owns the controllers' lifecycle),
 // drawn by the timeline and the pipeline. It owns no data: views own their models, the
 // Workspace owns the clusters, the session the controllers. It owns the RelationService and
-// ObjectEvents that the object view's Relations and Events tabs read: one of each for the
+// ObjectEvents that the object view's Relations, Events and (for a workload) Logs tabs read: one of each for the
 // current cluster and namespace, made when an object is first shown there (they start the
 // informers they read), dropped with the cluster; activating a related object shows it.
 // A stopped controller stays shown, findings and timeline included, until another starts or the

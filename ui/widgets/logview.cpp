@@ -1,7 +1,10 @@
 #include "ui/widgets/logview.h"
 
 #include "core/cache/cluster.h"
+#include "core/relations/relationservice.h"
+#include "core/relations/workloadlogs.h"
 #include "ui/models/logbuffer.h"
+#include "ui/widgets/logsourcehighlighter.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,6 +49,8 @@ LogView::LogView(QWidget *parent)
     , m_text(new QPlainTextEdit(this))
     , m_status(new QLabel(this))
     , m_buffer(new LogBuffer(this))
+    , m_highlighter(new LogSourceHighlighter(this))
+    , m_maxStreams(WorkloadLogs::DefaultMaxStreams)
 {
     m_containerBox->setObjectName(u"container"_s);
     m_containerBox->setToolTip(tr("The container whose log is shown"));
@@ -150,10 +155,32 @@ bool LogView::hasLogs(const KubeObject &object)
     if (!object.isValid())
         return false;
     const QString kind = object.kind();
-    if (kind == u"Pod")
+    if (kind == u"Pod" || WorkloadLogs::isWorkload(object))
         return true;
     // An informer's list items may carry no kind: a pod is what has containers in its spec.
     return kind.isEmpty() && QJsonDocument::fromJson(object.json()).object().value(u"spec").toObject().value(u"containers").isArray();
+}
+
+void LogView::setRelations(RelationService *relations)
+{
+    if (relations == m_relations)
+        return;
+    m_relations = relations;
+    // A workload's pods are read through it: read them again from there.
+    if (m_workload.isValid())
+        restart();
+}
+
+void LogView::showControlsFor(const KubeObject &object)
+{
+    const bool workload = WorkloadLogs::isWorkload(object);
+    // A workload's pods each have their own previous instance, or none: not one to show.
+    m_previousBox->setEnabled(!workload);
+    m_previousBox->setToolTip(workload ? tr("Only for a single pod's log") : tr("The log of the container's instance before its last restart"));
+    m_containerBox->setToolTip(workload ? tr("The container whose log is shown, in every pod") : tr("The container whose log is shown"));
+    m_highlighter->clear();
+    m_highlighter->setDark(palette().color(QPalette::Base).lightness() < 128);
+    m_highlighter->setDocument(workload ? m_text->document() : nullptr);
 }
 
 bool LogView::setObject(const KubeObject &object)
@@ -161,6 +188,8 @@ bool LogView::setObject(const KubeObject &object)
     if (!hasLogs(object)) {
         stop();
         m_pod = {};
+        m_workload = {};
+        showControlsFor(object);
         m_containerBox->blockSignals(true);
         m_containerBox->clear();
         m_containerBox->blockSignals(false);
@@ -171,11 +200,38 @@ bool LogView::setObject(const KubeObject &object)
         updateStatus();
         return false;
     }
+    if (WorkloadLogs::isWorkload(object)) {
+        // The same workload again (a newer version of it): its streams go on.
+        if (m_workload.isValid() && m_workload.uid() == object.uid() && m_workload.name() == object.name()) {
+            m_workload = object;
+            return true;
+        }
+        stop();
+        m_pod = {};
+        m_workload = object;
+        m_reconnects = 0;
+        showControlsFor(object);
+        {
+            const QSignalBlocker blocker(m_containerBox);
+            m_containerBox->clear();
+            m_containerBox->addItem(tr("All containers"), QString());
+            const QStringList containers = WorkloadLogs::containersOf(object);
+            for (const QString &name : containers)
+                m_containerBox->addItem(name, name);
+            m_containerBox->setCurrentIndex(0);
+        }
+        restart();
+        return true;
+    }
     // The same pod again (a newer version of it): the stream it has goes on.
     if (m_pod.isValid() && m_pod.uid() == object.uid() && m_pod.name() == object.name()) {
         m_pod = object;
         return true;
     }
+    if (m_workload.isValid())
+        stop();
+    m_workload = {};
+    showControlsFor(object);
     m_pod = object;
     m_reconnects = 0;
     const QJsonObject spec = QJsonDocument::fromJson(object.json()).object().value(u"spec").toObject();
@@ -241,7 +297,7 @@ void LogView::setSearchText(const QString &text)
 void LogView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (!m_follower)
+    if (!isStreaming())
         restart();
 }
 
@@ -261,6 +317,7 @@ void LogView::restart()
 {
     stop();
     m_buffer->clear();
+    m_mergerDropped = 0;
     m_text->clear();
     m_atBottom = true;
     m_state = LogFollower::State::Idle;
@@ -272,6 +329,24 @@ void LogView::restart()
 
 void LogView::start()
 {
+    if (m_workload.isValid()) {
+        if (!m_cluster || !m_relations || !m_cluster->client())
+            return;
+        LogOptions options;
+        options.container = container();
+        options.follow = m_followBox->isChecked();
+        if (const int since = m_sinceBox->currentData().toInt(); since > 0)
+            options.sinceSeconds = since;
+        m_workloadLogs = new WorkloadLogs(m_cluster, m_relations, ObjectRef::of(m_workload), options, this);
+        m_workloadLogs->setBound(m_buffer->maxLines());
+        m_workloadLogs->setMaxStreams(m_maxStreams);
+        m_workloadLogs->setInitialBackoff(m_initialBackoff);
+        connect(m_workloadLogs, &WorkloadLogs::linesReceived, this, [this](const LogLines &lines) { m_buffer->append(lines); });
+        connect(m_workloadLogs, &WorkloadLogs::countsChanged, this, &LogView::updateStatus);
+        m_workloadLogs->start();
+        m_state = LogFollower::State::Streaming;
+        return;
+    }
     if (!m_cluster || !m_pod.isValid() || m_containerBox->count() == 0 || !m_cluster->client())
         return;
     LogOptions options;
@@ -300,6 +375,13 @@ void LogView::start()
 
 void LogView::stop()
 {
+    if (m_workloadLogs) {
+        // What waits in the merge window is shown, not lost.
+        WorkloadLogs *logs = std::exchange(m_workloadLogs, nullptr);
+        m_buffer->append(logs->takePending());
+        m_mergerDropped += logs->merger().droppedCount();
+        delete logs;
+    }
     if (!m_follower)
         return;
     ++m_generation;
@@ -408,12 +490,45 @@ QString LogView::statusText() const
     return m_status->text();
 }
 
+void LogView::updateWorkloadStatus(QStringList &parts) const
+{
+    if (!m_relations) {
+        parts.append(tr("waiting for the cluster's caches"));
+        return;
+    }
+    if (!m_workloadLogs)
+        return;
+    parts.append(tr("%n pod(s)", nullptr, m_workloadLogs->podCount()));
+    parts.append(tr("%n stream(s)", nullptr, m_workloadLogs->streamCount()));
+    if (const int waiting = m_workloadLogs->waitingCount(); waiting > 0)
+        parts.append(tr("%n pod(s) not followed (at most %1 streams)", nullptr, waiting).arg(m_workloadLogs->maxStreams()));
+    if (const int notStarted = m_workloadLogs->notStartedCount(); notStarted > 0)
+        parts.append(tr("%n pod(s) not started", nullptr, notStarted));
+    if (m_workloadLogs->streamCount() > 0 && m_followBox->isChecked())
+        parts.append(tr("following"));
+    // Read without follow: the end once every pod's log was read.
+    if (!m_followBox->isChecked() && m_workloadLogs->streamCount() == 0 && m_workloadLogs->waitingCount() == 0 && !m_workloadLogs->sources().isEmpty())
+        parts.append(tr("end of log"));
+    if (!m_workloadLogs->lastError().isEmpty())
+        parts.append(tr("error: %1").arg(m_workloadLogs->lastError()));
+}
+
 void LogView::updateStatus()
 {
     QStringList parts;
     parts.append(tr("%n line(s)", nullptr, m_buffer->lineCount()));
-    if (m_buffer->droppedCount() > 0)
-        parts.append(tr("%1 older dropped (limit %2)").arg(m_buffer->droppedCount()).arg(m_buffer->maxLines()));
+    const qint64 dropped = m_buffer->droppedCount() + m_mergerDropped + (m_workloadLogs ? m_workloadLogs->merger().droppedCount() : 0);
+    if (dropped > 0)
+        parts.append(tr("%1 older dropped (limit %2)").arg(dropped).arg(m_buffer->maxLines()));
+    if (m_workload.isValid()) {
+        updateWorkloadStatus(parts);
+        const QString text = parts.join(u" · "_s);
+        if (text != m_status->text()) {
+            m_status->setText(text);
+            Q_EMIT statusChanged(text);
+        }
+        return;
+    }
     switch (m_state) {
     case LogFollower::State::Idle:
         break;

@@ -81,7 +81,8 @@ public:
     [[nodiscard]] ObjectHistoryView *historyView() const { return m_historyView; }
     [[nodiscard]] ObjectRelationsView *relationsView() const { return m_relationsView; }
     [[nodiscard]] ObjectEventsView *eventsView() const { return m_eventsView; }
-    // logView() is the Logs tab, shown for pods only; the caller gives it the cluster.
+    // logView() is the Logs tab, shown for pods and workloads; the caller gives it the cluster
+    // and, for a workload, the RelationService that finds its pods.
     [[nodiscard]] LogView *logView() const { return m_logView; }
 
     void setFormat(Format format);
