@@ -475,6 +475,19 @@ void Reflector::fail(const ApiError &error, Next next)
     scheduleAfterBackoff(next, error.retryAfter());
 }
 
+void Reflector::retryNow()
+{
+    if (!m_running || !m_retryTimer.isActive()) {
+        return;
+    }
+    m_backoff.reset();
+    {
+        QMutexLocker locker(&m_statusMutex);
+        m_status.retryAtMs = QDateTime::currentMSecsSinceEpoch();
+    }
+    m_retryTimer.start(0); // what the timer was to do, now
+}
+
 void Reflector::scheduleAfterBackoff(Next next, std::optional<std::chrono::seconds> retryAfter)
 {
     auto delay = m_backoff.next();

@@ -107,6 +107,11 @@ public:
 
     void start();
     void stop();
+    // retryNow() ends a backoff at once: what was to be tried after it (a list, a watch) starts
+    // now, and the backoff starts over at its initial delay. For whoever knows the server is
+    // back (the user, a recording served again); client-go has no such call, and nothing else
+    // here uses it. Nothing happens unless the reflector is backing off. Reflector's thread.
+    void retryNow();
 
     // adopt() makes the reflector own its ListerWatcher and keep `keepAlive` (what owns its
     // DeltaQueue) until it is deleted, so it can be deleted later on its own thread.

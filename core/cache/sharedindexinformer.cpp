@@ -92,6 +92,13 @@ void SharedIndexInformer::run()
     m_processor = std::thread([this] { processLoop(); });
 }
 
+void SharedIndexInformer::retryNow()
+{
+    if (Reflector *reflector = m_reflector.data()) {
+        QMetaObject::invokeMethod(reflector, &Reflector::retryNow);
+    }
+}
+
 void SharedIndexInformer::stop()
 {
     if (!m_running) {

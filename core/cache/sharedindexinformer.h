@@ -107,6 +107,9 @@ public:
     void run();
     void stop();
     bool isRunning() const { return m_running; }
+    // retryNow() ends the reflector's backoff, if it is backing off (Reflector::retryNow()).
+    // Any thread.
+    void retryNow();
 
     Registration addEventHandler(std::shared_ptr<ResourceEventHandler> handler, std::chrono::milliseconds resyncPeriod = std::chrono::milliseconds(-1));
     void removeEventHandler(const Registration &registration);

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void expiredContinueTokenFallsBackToFullList();
     void listErrorRetriesAfterBackoff();
     void retryAfterIsHonoured();
+    void retryNowEndsABackoff();
     void streamingListIsTheDefault();
     void streamingListReplacesThenWatchesOnSameStream();
     void streamingListKeepsATemporaryStore_data();
@@ -356,6 +357,50 @@ void TestReflector::listErrorRetriesAfterBackoff()
         backedOff = backedOff || args[0].value<Reflector::State>() == Reflector::State::BackingOff;
     }
     QVERIFY(backedOff);
+}
+
+// retryNow() (no client-go counterpart: for a server known to be back) ends a backoff of a
+// minute at once, counts the retry as any other, and the next failure backs off from the initial
+// delay again; outside a backoff it does nothing.
+void TestReflector::retryNowEndsABackoff()
+{
+    Fixture f;
+    int calls = 0;
+    bool failing = true;
+    f.lw.onList = [&](const ListOptions &) {
+        ++calls;
+        return failing ? errorPage(503, u"ServiceUnavailable"_s) : page({}, u"7"_s);
+    };
+    Reflector::Options options = fastOptions();
+    options.backoff.initial = std::chrono::minutes(1);
+    options.backoff.cap = std::chrono::minutes(5);
+    Reflector reflector(&f.lw, &f.queue, options);
+    QSignalSpy synced(&reflector, &Reflector::synced);
+    reflector.retryNow(); // not running: nothing
+    reflector.start();
+    QTRY_COMPARE(reflector.status().state, Reflector::State::BackingOff);
+    QCOMPARE(calls, 1);
+    const qint64 firstRetryAt = reflector.status().retryAtMs;
+    QVERIFY(firstRetryAt - QDateTime::currentMSecsSinceEpoch() > 30000);
+
+    // Still failing: tried again now, then a backoff from the initial delay (not doubled).
+    reflector.retryNow();
+    QTRY_COMPARE(calls, 2);
+    QTRY_COMPARE(reflector.status().state, Reflector::State::BackingOff);
+    QCOMPARE(reflector.status().errors, 2u);
+    const qint64 secondDelay = reflector.status().retryAtMs - QDateTime::currentMSecsSinceEpoch();
+    QVERIFY2(secondDelay <= 60000 && secondDelay > 30000, qPrintable(QString::number(secondDelay))); // doubled, it would be 2 min
+
+    // The server is back: the retry lists and the reflector watches.
+    failing = false;
+    reflector.retryNow();
+    QVERIFY(synced.wait(10000));
+    QCOMPARE(calls, 3);
+    QTRY_COMPARE(reflector.status().state, Reflector::State::Watching);
+    reflector.retryNow(); // watching: nothing
+    QTest::qWait(50);
+    QCOMPARE(calls, 3);
+    QCOMPARE(reflector.status().state, Reflector::State::Watching);
 }
 
 void TestReflector::retryAfterIsHonoured()
