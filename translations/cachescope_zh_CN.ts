@@ -792,6 +792,46 @@ Cluster: %3, user: %4</source>
             <source>error: %1</source>
             <translation>错误：%1</translation>
         </message>
+        <message>
+            <source>Only for a single pod's log</source>
+            <translation>仅适用于单个 Pod 的日志</translation>
+        </message>
+        <message>
+            <source>The container whose log is shown, in every pod</source>
+            <translation>所显示日志的容器（每个 Pod 中）</translation>
+        </message>
+        <message>
+            <source>All containers</source>
+            <translation>所有容器</translation>
+        </message>
+        <message>
+            <source>waiting for the cluster's caches</source>
+            <translation>正在等待集群的缓存</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pod(s)</source>
+            <translation>
+                <numerusform>%n 个 Pod</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n stream(s)</source>
+            <translation>
+                <numerusform>%n 个日志流</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pod(s) not followed (at most %1 streams)</source>
+            <translation>
+                <numerusform>%n 个 Pod 未跟踪（最多 %1 个日志流）</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n pod(s) not started</source>
+            <translation>
+                <numerusform>%n 个 Pod 尚未启动</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::MainWindow</name>

@@ -329,12 +329,17 @@ void Explorer::keepPlace(const QString &objectKey)
     if (!m_cluster || m_resource.gvr.resource().isEmpty() || m_tableView == nullptr) {
         return;
     }
-    ResourceTabs::Place here;
+    m_tabs->setPlace(m_tableView, currentPlace(objectKey));
+}
+
+NavigationHistory::Location Explorer::currentPlace(const QString &objectKey) const
+{
+    NavigationHistory::Location here;
     here.context = m_cluster->name();
     here.namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
     here.resource = m_resource;
     here.objectKey = objectKey;
-    m_tabs->setPlace(m_tableView, here);
+    return here;
 }
 
 QString Explorer::historyResource(const QString &cluster, const QString &informer)
@@ -608,12 +613,7 @@ void Explorer::visit(const QString &objectKey)
     if (m_navigating || m_pendingPlace || !m_cluster || m_resource.gvr.resource().isEmpty()) {
         return;
     }
-    NavigationHistory::Location here;
-    here.context = m_cluster->name();
-    here.namespaceName = m_resource.namespaced ? m_contexts->currentNamespace() : QString();
-    here.resource = m_resource;
-    here.objectKey = objectKey;
-    m_navigation->visit(here);
+    m_navigation->visit(currentPlace(objectKey));
 }
 
 void Explorer::goTo(const NavigationHistory::Location &where)

@@ -125,6 +125,9 @@ private:
     bool restoreTabs();
     // keepPlace() tells the current table where it is (the object shown in it, if any).
     void keepPlace(const QString &objectKey);
+    // currentPlace() is where the explorer is: its cluster, namespace and resource, with the
+    // object shown (if any). Needs a cluster.
+    [[nodiscard]] NavigationHistory::Location currentPlace(const QString &objectKey) const;
     // applyColumns() gives the table the shown resource's columns: a custom resource's are its
     // CustomResourceDefinition's additionalPrinterColumns, read from the cluster's CRD informer.
     void applyColumns();
