@@ -100,9 +100,16 @@ HttpRequestParser::Result HttpRequestParser::next()
             return complete();
         }
         case State::ChunkSize: {
+            // Bounded as the head is: a line still arriving is too long only once even a CRLF
+            // that starts in its last byte would leave it so.
             const qsizetype eol = m_buffer.indexOf("\r\n");
-            if (eol < 0)
+            if (eol < 0) {
+                if (m_buffer.size() > MaxChunkLineBytes + 1)
+                    return fail(400, "chunk size line too long");
                 return {};
+            }
+            if (eol > MaxChunkLineBytes)
+                return fail(400, "chunk size line too long");
             QByteArray sizeField = m_buffer.left(eol);
             m_buffer.remove(0, eol + 2);
             const qsizetype semicolon = sizeField.indexOf(';');
@@ -114,6 +121,7 @@ HttpRequestParser::Result HttpRequestParser::next()
             // overflow.
             if (!ok || m_remaining < 0 || m_remaining > m_maxBodyBytes - m_request.body.size())
                 return fail(400, "bad chunk size");
+            m_trailerBytes = 0;
             m_state = m_remaining == 0 ? State::ChunkTrailer : State::ChunkData;
             break;
         }
@@ -121,6 +129,8 @@ HttpRequestParser::Result HttpRequestParser::next()
             // The chunk's data plus its closing CRLF must be here before we consume it.
             if (m_buffer.size() < m_remaining + 2)
                 return {};
+            if (m_buffer.at(m_remaining) != '\r' || m_buffer.at(m_remaining + 1) != '\n')
+                return fail(400, "chunk data not followed by CRLF");
             m_request.body.append(m_buffer.left(m_remaining));
             m_buffer.remove(0, m_remaining + 2);
             m_state = State::ChunkSize;
@@ -128,8 +138,14 @@ HttpRequestParser::Result HttpRequestParser::next()
         }
         case State::ChunkTrailer: {
             const qsizetype eol = m_buffer.indexOf("\r\n");
-            if (eol < 0)
+            if (eol < 0) {
+                if (m_trailerBytes + m_buffer.size() > m_maxHeadBytes + 1)
+                    return fail(431, "trailer fields too large");
                 return {};
+            }
+            m_trailerBytes += eol + 2;
+            if (m_trailerBytes > m_maxHeadBytes + 2)
+                return fail(431, "trailer fields too large");
             m_buffer.remove(0, eol + 2);
             // The empty line after the trailer fields ends the request.
             if (eol == 0)

@@ -13,6 +13,9 @@ namespace Cachescope::Sim {
 // request at a time, in the order they arrived; the bytes of pipelined requests after it wait
 // in the parser until the caller asks again, which is how HttpConnection answers in order.
 //
+// The trailer fields of a chunked body count against the head's limit (they are a header
+// section), a chunk-size line against MaxChunkLineBytes.
+//
 // A request that breaks the limits or the syntax ends the parse: next() returns an Error with
 // the status to answer (400, 413, 431) and returns it again on every later call, since the
 // connection cannot tell where the next request would begin.
@@ -25,6 +28,8 @@ public:
     // apiserver refuses bodies above 3 MiB, we allow more for bulk tests.
     static constexpr qsizetype DefaultMaxHeadBytes = 64 * 1024;
     static constexpr qint64 DefaultMaxBodyBytes = 32 * 1024 * 1024;
+    // A chunk-size line with its extensions, as Go's net/http bounds it.
+    static constexpr qsizetype MaxChunkLineBytes = 4096;
 
     struct Result
     {
@@ -60,6 +65,7 @@ private:
     HttpRequest m_request;
     bool m_closeAfterResponse = false;
     qint64 m_remaining = 0;
+    qsizetype m_trailerBytes = 0; // of the current request's trailer fields
     int m_errorStatus = 0;
     QByteArray m_errorMessage;
 };

@@ -86,6 +86,19 @@ private Q_SLOTS:
         QTest::newRow("a chunk size near 2^63 after a chunk is 400")
             << "POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n7fffffffffffffff\r\n"_ba << QStringList{u"error 400"_s};
         QTest::newRow("a head that never ends is 431") << "GET / HTTP/1.1\r\nX: "_ba + QByteArray(600, 'a') << QStringList{u"error 431"_s};
+        // fuzz_simhttp1 (stop 28's notes): a chunk-size line and the trailer fields had no bound,
+        // so a client could grow the connection's buffer without end.
+        const QByteArray chunked = "POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"_ba;
+        const qsizetype lineLimit = HttpRequestParser::MaxChunkLineBytes;
+        QTest::newRow("a chunk-size line that never ends is 400") << chunked + "1;"_ba + QByteArray(lineLimit, 'x') << QStringList{u"error 400"_s};
+        QTest::newRow("a chunk-size line over the limit is 400")
+            << chunked + "1;"_ba + QByteArray(lineLimit, 'x') + "\r\na\r\n0\r\n\r\n"_ba << QStringList{u"error 400"_s};
+        QTest::newRow("a chunk-size line at the limit passes")
+            << chunked + "1;"_ba + QByteArray(lineLimit - 2, 'x') + "\r\na\r\n0\r\n\r\n"_ba << QStringList{u"POST /p a"_s};
+        QTest::newRow("trailer fields that never end are 431") << chunked + "0\r\nX-T: "_ba + QByteArray(600, 'a') << QStringList{u"error 431"_s};
+        QTest::newRow("trailer fields over the head limit are 431")
+            << chunked + "0\r\n"_ba + QByteArray("X-T: 1\r\n").repeated(80) + "\r\n"_ba << QStringList{u"error 431"_s};
+        QTest::newRow("chunk data without its CRLF is 400") << chunked + "3\r\nabcXY0\r\n\r\n"_ba << QStringList{u"error 400"_s};
         QTest::newRow("requests before an error are kept") << "GET /a HTTP/1.1\r\n\r\nBAD\r\n\r\n"_ba << QStringList{u"GET /a "_s, u"error 400"_s};
     }
 
