@@ -8,4 +8,5 @@ cachescope_add_test(NAME tst_kubeprotobuf SOURCES tst_kubeprotobuf.cpp LIBRARIES
 cachescope_add_test(NAME tst_simauthenticator SOURCES tst_simauthenticator.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_simlistpaginator SOURCES tst_simlistpaginator.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_httprequestparser SOURCES tst_httprequestparser.cpp LIBRARIES cachescope-simulator LABELS core sim)
+cachescope_add_test(NAME tst_http2session SOURCES tst_http2session.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_containerloggenerator SOURCES tst_containerloggenerator.cpp LIBRARIES cachescope-simulator LABELS core sim)

@@ -11,27 +11,17 @@
 #include "core/sim/http2session.h"
 #include "core/sim/http2stream.h"
 #include "fuzzsplit.h"
+#include "sinksocket.h"
 
 #include <QCoreApplication>
 #include <QPointer>
 #include <QSet>
-#include <QTcpSocket>
 
 #include <cstdlib>
 
 using namespace Cachescope::Sim;
 
 namespace {
-
-// A socket with no peer that takes every write, so the session drains nghttp2 completely.
-class SinkSocket final : public QTcpSocket
-{
-public:
-    SinkSocket() { QIODevice::open(QIODevice::ReadWrite | QIODevice::Unbuffered); }
-
-protected:
-    qint64 writeData(const char *, qint64 size) override { return size; }
-};
 
 void answer(Http2Session *session, HttpExchange *exchange, const HttpRequest &request)
 {
@@ -82,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    QPointer<Http2Session> session = new Http2Session(new SinkSocket, false);
+    QPointer<Http2Session> session = new Http2Session(new CachescopeTest::SinkSocket, false);
     QSet<std::int32_t> handedOut; // stream ids: nghttp2 never reuses one on a connection
     QObject::connect(session, &Http2Session::requestReceived, session, [&](HttpExchange *exchange, const HttpRequest &request) {
         const auto *stream = qobject_cast<Http2Stream *>(exchange);
