@@ -1504,6 +1504,14 @@ Cluster: %3, user: %4</source>
             <source>Reset Columns</source>
             <translation>重置列</translation>
         </message>
+        <message>
+            <source>Retry Now</source>
+            <translation>立即重试</translation>
+        </message>
+        <message>
+            <source>End the wait and try again now</source>
+            <translation>结束等待，立即重试</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::ResourceTabs</name>

@@ -19,6 +19,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void changedRowsFlash();
     void progressWhileListing();
     void aRefusedListShowsInTheTablesPlace();
+    void retryNowEndsTheWait();
     void treeViewActivatesResources();
     void wideColumnsStartHidden();
     void columnLayoutIsKeptPerKind();
@@ -277,6 +279,47 @@ void TestResourceTableView::aRefusedListShowsInTheTablesPlace()
     QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);
     QTRY_VERIFY(!m_view->problemLabel()->isVisible());
     QVERIFY(m_view->tableView()->isVisible());
+    QCOMPARE(model.rowCount(), 1);
+    m_view->setModel(m_model.get());
+    informer.stop();
+}
+
+// While the informer backs off, Retry Now tries again at once: with a minute's backoff the list
+// the server now allows arrives within the test's seconds only through the button.
+void TestResourceTableView::retryNowEndsTheWait()
+{
+    auto listerWatcher = std::make_unique<CachescopeTest::FakeListerWatcher>();
+    bool allowed = false;
+    int lists = 0;
+    listerWatcher->onList = [&](const ListOptions &) {
+        ++lists;
+        if (allowed) {
+            return CachescopeTest::page({CachescopeTest::pod(u"web"_s, u"1"_s)}, u"5"_s);
+        }
+        ObjectListPage refused;
+        refused.error = ApiError(ApiError::Kind::Http, u"etcdserver: request timed out"_s, 500, u"InternalError"_s);
+        return refused;
+    };
+    SharedIndexInformer::Options options;
+    options.name = u"pods"_s;
+    options.reflector.useWatchList = false;
+    options.reflector.backoff.initial = std::chrono::minutes(1);
+    options.reflector.backoff.jitter = 0;
+    SharedIndexInformer informer(std::move(listerWatcher), QThread::currentThread(), options);
+    ResourceTableModel model;
+    m_view->setModel(&model);
+    model.setInformer(&informer);
+    informer.run();
+    QTRY_VERIFY(m_view->problemLabel()->isVisible());
+    QTRY_VERIFY(m_view->retryButton()->isVisible());
+    QVERIFY2(m_view->problemLabel()->text().contains(u"retrying in"_s), qPrintable(m_view->problemLabel()->text()));
+    QCOMPARE(lists, 1);
+    allowed = true;
+    m_view->retryButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);
+    QCOMPARE(lists, 2);
+    QTRY_VERIFY(!m_view->problemLabel()->isVisible());
+    QVERIFY(!m_view->retryButton()->isVisible());
     QCOMPARE(model.rowCount(), 1);
     m_view->setModel(m_model.get());
     informer.stop();

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QShortcut>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -35,6 +36,7 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     , m_selectorError(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_problem(new QLabel(this))
+    , m_retry(new QPushButton(this))
 {
     m_problem->setVisible(false);
     m_problem->setWordWrap(true);
@@ -44,6 +46,14 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     m_problem->setAutoFillBackground(true);
     m_problem->setForegroundRole(QPalette::BrightText);
     m_problem->setBackgroundRole(QPalette::Dark);
+    // The server may be back before the backoff ends (the user fixed RBAC, the VPN came back):
+    // the user need not wait it out.
+    m_retry->setVisible(false);
+    connect(m_retry, &QPushButton::clicked, this, [this] {
+        if (m_model && m_model->informer()) {
+            m_model->informer()->retryNow();
+        }
+    });
     // A countdown in whole seconds: once a second is as often as its text changes.
     m_problemTick.setInterval(std::chrono::seconds(1));
     connect(&m_problemTick, &QTimer::timeout, this, &ResourceTableView::updateProblem);
@@ -102,7 +112,10 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     layout->addLayout(lines);
     layout->addWidget(m_selectorError);
     layout->addWidget(m_progress);
-    layout->addWidget(m_problem);
+    auto *problemRow = new QHBoxLayout;
+    problemRow->addWidget(m_problem, 1);
+    problemRow->addWidget(m_retry, 0, Qt::AlignTop);
+    layout->addLayout(problemRow);
     layout->addWidget(m_table, 1);
 
     // Typing in the filter re-filters 100k rows: wait for a pause rather than per keystroke.
@@ -167,6 +180,8 @@ void ResourceTableView::retranslate()
     m_filter->setPlaceholderText(tr("Filter by name or namespace (Ctrl+L)"));
     m_selector->setPlaceholderText(tr("Label selector, e.g. app=web,tier in (front,back)"));
     m_search->setPlaceholderText(tr("Find (Ctrl+F)"));
+    m_retry->setText(tr("Retry Now"));
+    m_retry->setToolTip(tr("End the wait and try again now"));
     updateProgress();
     updateProblem();
 }
@@ -350,11 +365,13 @@ void ResourceTableView::updateProblem()
     // Until the first list arrives there are no rows to show: the problem takes their place.
     m_table->setVisible(!hasProblem || m_model->hasSynced());
     if (!hasProblem) {
+        m_retry->setVisible(false);
         m_problemTick.stop();
         return;
     }
     const qint64 retryAt = m_model->retryAtMs();
     const qint64 seconds = retryAt > 0 ? std::max<qint64>(0, (retryAt - QDateTime::currentMSecsSinceEpoch() + 999) / 1000) : 0;
+    m_retry->setVisible(retryAt > 0 && seconds > 0);
     const QString when = retryAt > 0 && seconds > 0 ? tr("retrying in %n s", nullptr, int(seconds)) : tr("retrying now");
     const QString what =
         m_model->hasSynced() ? tr("%1 is not up to date").arg(m_model->informer()->name()) : tr("Cannot list %1").arg(m_model->informer()->name());

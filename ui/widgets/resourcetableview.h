@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <QWidget>
 
+class QPushButton;
+
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -56,6 +58,8 @@ public:
     // problemLabel() says why the informer is not watching (the server's message, "retrying in
     // N s"), in the table's place until the first list arrives, above the rows after that.
     QLabel *problemLabel() const { return m_problem; }
+    // retryButton() ("Retry Now") ends the informer's backoff; shown while it waits to retry.
+    QPushButton *retryButton() const { return m_retry; }
 
     // applyFilterNow() applies the filter line without waiting for the typing pause.
     void applyFilterNow();
@@ -97,6 +101,7 @@ private:
     QLabel *m_selectorError; // owned (child)
     QProgressBar *m_progress; // owned (child)
     QLabel *m_problem; // owned (child)
+    QPushButton *m_retry; // owned (child)
     QTimer m_problemTick{this}; // counts "retrying in N s" down
     QTimer m_filterDelay;
     QTimer m_flashRepaint;
