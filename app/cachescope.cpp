@@ -1,22 +1,19 @@
 // cachescope: the desktop explorer.
-#include "core/sim/recordingplayback.h"
 #include "core/sim/simcluster.h"
 #include "core/version.h"
 #include "ui/localization.h"
 #include "ui/widgets/explorer.h"
 #include "ui/widgets/mainwindow.h"
-#include "ui/widgets/recordingbar.h"
+#include "ui/widgets/recordingcontroller.h"
+#include "ui/widgets/sessionrecorder.h"
 #include "ui/workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QStatusBar>
-#include <QTimer>
 
 #include <cstdio>
 #include <memory>
-#include <utility>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -78,53 +75,13 @@ int main(int argc, char *argv[])
     };
     QObject::connect(&explorer, &Cachescope::Explorer::demoRequested, &explorer, startDemo);
 
-    // A recording: served in-process as a cluster from the instant the time bar chooses
-    // (RecordingPlayback); the bar asks, the playback answers, the bar shows the answer.
-    std::unique_ptr<Cachescope::Sim::RecordingPlayback> playback;
-    Cachescope::RecordingBar *bar = nullptr;
-    QTimer barTick;
-    barTick.setInterval(250);
-    const auto openRecording = [&](const QString &path) {
-        auto next = std::make_unique<Cachescope::Sim::RecordingPlayback>();
-        QString error;
-        if (!next->open(path, &error)) {
-            window.statusBar()->showMessage(QCoreApplication::translate("main", "Cannot open the recording %1: %2").arg(path, error));
-            return;
-        }
-        playback = std::move(next);
-        if (!bar) {
-            bar = new Cachescope::RecordingBar(&window);
-            window.addToolBar(Qt::BottomToolBarArea, bar);
-            QObject::connect(&barTick, &QTimer::timeout, bar, [&] { bar->setPosition(playback->positionMs()); });
-        }
-        bar->disconnect(&app); // the previous recording's requests
-        QObject::connect(bar, &Cachescope::RecordingBar::seekRequested, &app, [&](qint64 offsetMs) { playback->seek(offsetMs); });
-        QObject::connect(bar, &Cachescope::RecordingBar::playingRequested, &app, [&](bool playing) { playback->setPlaying(playing); });
-        QObject::connect(bar, &Cachescope::RecordingBar::speedRequested, &app, [&](double speed) { playback->setSpeed(speed); });
-        bar->setRecording(QFileInfo(path).fileName(), playback->startedAt(), playback->durationMs());
-        bar->show();
-        Cachescope::Sim::RecordingPlayback *served = playback.get();
-        QObject::connect(served, &Cachescope::Sim::RecordingPlayback::stateChanged, bar, [&, served] {
-            bar->setPlaying(served->isPlaying());
-            bar->setSpeed(served->speed());
-            bar->setPosition(served->positionMs());
-        });
-        bool first = true;
-        QObject::connect(served, &Cachescope::Sim::RecordingPlayback::served, &explorer, [&, served, first, path](bool ok, const QString &why) mutable {
-            if (!ok) {
-                window.statusBar()->showMessage(QCoreApplication::translate("main", "Cannot serve the recording %1: %2").arg(path, why));
-                return;
-            }
-            if (std::exchange(first, false)) {
-                explorer.openKubeconfig(served->kubeconfigPath());
-            }
-        });
-        barTick.start();
-    };
-    QObject::connect(&window, &Cachescope::MainWindow::recordingRequested, &explorer, openRecording);
+    // A recording, served in-process as a cluster with its time bar; and the current cluster's
+    // session recorded (File menu).
+    Cachescope::RecordingController recordings(&window, &workspace, &explorer);
+    Cachescope::SessionRecorder recorder(&window, &workspace, &explorer);
 
     if (parser.isSet(recording)) {
-        openRecording(parser.value(recording));
+        (void)recordings.open(parser.value(recording));
     } else if (parser.isSet(demo)) {
         startDemo();
     } else {

@@ -85,6 +85,16 @@ Cluster *Workspace::cluster(const ContextId &context) const
     return m_clusters.value(idKey(context));
 }
 
+std::optional<Workspace::ContextId> Workspace::contextOf(const Cluster *cluster) const
+{
+    for (const ContextId &context : m_order) {
+        if (m_clusters.value(idKey(context)) == cluster) {
+            return context;
+        }
+    }
+    return std::nullopt;
+}
+
 QList<Cluster *> Workspace::clusters() const
 {
     QList<Cluster *> list;

@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
+
 namespace Cachescope {
 
 class Cluster;
@@ -48,6 +50,8 @@ public:
     Cluster *reconnectContext(const ContextId &context, QString *errorMessage = nullptr);
     void disconnectContext(const ContextId &context);
     Cluster *cluster(const ContextId &context) const;
+    // contextOf() is the context a connected Cluster stands for (nothing for another cluster).
+    std::optional<ContextId> contextOf(const Cluster *cluster) const;
     QList<Cluster *> clusters() const;
 
 Q_SIGNALS:

@@ -89,23 +89,10 @@ void RecordCommand::start()
         Q_EMIT finished(1);
         return;
     }
-    const std::shared_ptr<RecordingQueue> queue = m_writer->queue();
-    m_session->setListerWatcherWrapper([queue, this](const InformerKey &key, std::unique_ptr<ListerWatcher> live) -> std::unique_ptr<ListerWatcher> {
-        RecordedInformer informer;
-        informer.name = key.name();
-        informer.resource = key.resource;
-        informer.namespaceName = key.namespaceName;
-        informer.labelSelector = key.labelSelector;
-        informer.fieldSelector = key.fieldSelector;
-        informer.metadataOnly = key.metadataOnly;
-        if (Cluster *cluster = m_session->cluster()) {
-            const SharedIndexInformer::Options &defaults = cluster->informers()->defaultOptions();
-            informer.queueKind = defaults.queueKind;
-            informer.watchList = defaults.reflector.useWatchList;
-        }
-        const qint64 id = queue->addInformer(informer);
-        return std::make_unique<RecordingListerWatcher>(std::move(live), queue, id);
-    });
+    m_session->setListerWatcherWrapper(RecordingListerWatcher::wrapper(m_writer->queue(), [this] {
+        Cluster *cluster = m_session->cluster();
+        return cluster != nullptr ? cluster->informers()->defaultOptions() : SharedIndexInformer::Options();
+    }));
     m_session->start();
 }
 

@@ -61,6 +61,11 @@ int RecordingInfoCommand::run(const QString &file, QTextStream &out, QTextStream
     out << "checkpoints:     " << summary.checkpoints << '\n';
     out << "file size:       " << QFileInfo(file).size() << " bytes\n";
     out.flush();
+    // A damaged file answers part of a query: what was read is printed above, and it is not all.
+    if (!reader.errorString().isEmpty()) {
+        err << "error: the recording is damaged, the counts above are what could be read: " << reader.errorString() << Qt::endl;
+        return 1;
+    }
     return 0;
 }
 

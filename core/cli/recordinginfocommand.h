@@ -11,7 +11,8 @@ namespace Cachescope {
 // did not close it), its informers, its inputs counted per kind, the time range they cover,
 // the objects and their bytes, the checkpoints and the file's size. A recording whose recorder
 // was killed opens too and shows what it committed. Synchronous; exit code 1 with the reader's
-// message when the file cannot be read.
+// message when the file cannot be read, and when a query failed part way (a damaged page):
+// then what could be read is printed first, and RecordingReader::errorString() on err.
 class RecordingInfoCommand
 {
 public:

@@ -14,6 +14,28 @@ RecordingListerWatcher::RecordingListerWatcher(std::unique_ptr<ListerWatcher> li
 
 RecordingListerWatcher::~RecordingListerWatcher() = default;
 
+InformerFactory::ListerWatcherWrapper RecordingListerWatcher::wrapper(std::shared_ptr<RecordingQueue> queue,
+                                                                      std::function<SharedIndexInformer::Options()> defaults)
+{
+    return [queue = std::move(queue), defaults = std::move(defaults)](const InformerKey &key,
+                                                                      std::unique_ptr<ListerWatcher> live) -> std::unique_ptr<ListerWatcher> {
+        RecordedInformer informer;
+        informer.name = key.name();
+        informer.resource = key.resource;
+        informer.namespaceName = key.namespaceName;
+        informer.labelSelector = key.labelSelector;
+        informer.fieldSelector = key.fieldSelector;
+        informer.metadataOnly = key.metadataOnly;
+        if (defaults) {
+            const SharedIndexInformer::Options options = defaults();
+            informer.queueKind = options.queueKind;
+            informer.watchList = options.reflector.useWatchList;
+        }
+        const qint64 id = queue->addInformer(informer);
+        return std::make_unique<RecordingListerWatcher>(std::move(live), queue, id);
+    };
+}
+
 void RecordingListerWatcher::list(const ListOptions &options, QObject *context, ListCallback done)
 {
     if (options.continueToken.isEmpty()) {

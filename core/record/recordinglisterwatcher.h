@@ -1,7 +1,10 @@
 #pragma once
 
+#include "core/cache/informerfactory.h"
 #include "core/cache/listerwatcher.h"
+#include "core/cache/sharedindexinformer.h"
 
+#include <functional>
 #include <memory>
 
 namespace Cachescope {
@@ -17,6 +20,13 @@ class RecordingQueue;
 // the reflector stops it. Relists and reconnects are not guessed here: they are what the
 // sequence shows (a list after a watch, a watch after a watch).
 //
+// wrapper() is how a cluster is recorded, by `cachescope-cli record` and by the app alike: the
+// InformerFactory wrapper that registers each informer the factory makes with the queue (its
+// key, and the queue kind and streaming lists of the options the factory gives it) and tees its
+// ListerWatcher into it. It applies to informers made after it was set, and a recording must
+// begin with each informer's list (or streaming list), so a cluster is recorded from the start
+// of its informers on.
+//
 // Thread: called on the thread of the live ListerWatcher (the cluster's worker thread), as
 // any ListerWatcher. Ownership: owns the live ListerWatcher; shares the queue with the writer,
 // so recording stops quietly (appends dropped) when the writer closes it.
@@ -30,6 +40,12 @@ public:
     [[nodiscard]] std::unique_ptr<WatchSession> watch(const WatchOptions &options) override;
 
     qint64 informerId() const { return m_informerId; }
+
+    // wrapper() records into `queue` every informer made after it is set; `defaults` returns the
+    // options the factory gives a new informer (InformerFactory::defaultOptions()), asked on the
+    // factory's thread as each informer is made.
+    [[nodiscard]] static InformerFactory::ListerWatcherWrapper wrapper(std::shared_ptr<RecordingQueue> queue,
+                                                                       std::function<SharedIndexInformer::Options()> defaults);
 
 private:
     std::unique_ptr<ListerWatcher> m_live;

@@ -344,6 +344,46 @@ qint64 RecordingReader::seqAtOffset(qint64 offsetMs) const
     return query.exec() && query.next() ? query.value(0).toLongLong() : 0;
 }
 
+std::optional<RecordedInput> RecordingReader::nextChangeOf(const QString &uid, qint64 afterSeq) const
+{
+    return changeOf(uid, afterSeq, true);
+}
+
+std::optional<RecordedInput> RecordingReader::previousChangeOf(const QString &uid, qint64 beforeSeq) const
+{
+    return changeOf(uid, beforeSeq, false);
+}
+
+std::optional<RecordedInput> RecordingReader::changeOf(const QString &uid, qint64 seq, bool forward) const
+{
+    if (!m_open || uid.isEmpty()) {
+        return std::nullopt;
+    }
+    // The object's versions through the (uid, resource_version) index, then their events through
+    // inputs_by_object: two index lookups, whatever the recording's length.
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.setForwardOnly(true);
+    query.prepare(forward ? u"SELECT seq, informer_id, mono_ns, wall_ms, event_type, resource_version FROM inputs WHERE kind = 'watch_event'"
+                            " AND object_id IN (SELECT id FROM objects WHERE uid = ?) AND seq > ? ORDER BY seq LIMIT 1"_s
+                          : u"SELECT seq, informer_id, mono_ns, wall_ms, event_type, resource_version FROM inputs WHERE kind = 'watch_event'"
+                            " AND object_id IN (SELECT id FROM objects WHERE uid = ?) AND seq < ? ORDER BY seq DESC LIMIT 1"_s);
+    query.addBindValue(uid);
+    query.addBindValue(seq);
+    if (!query.exec() || !query.next()) {
+        noteError(query);
+        return std::nullopt;
+    }
+    RecordedInput input;
+    input.kind = RecordedInput::Kind::WatchEvent;
+    input.seq = query.value(0).toLongLong();
+    input.informerId = query.value(1).toLongLong();
+    input.monoNs = query.value(2).toLongLong();
+    input.wallMs = query.value(3).toLongLong();
+    input.eventType = query.value(4).toString();
+    input.resourceVersion = query.value(5).toString();
+    return input;
+}
+
 qint64 RecordingReader::seqAtTime(const QDateTime &instant) const
 {
     QSqlQuery query(QSqlDatabase::database(m_connection, false));

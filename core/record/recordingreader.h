@@ -81,6 +81,15 @@ public:
     // Nothing and *errorMessage when the text is neither.
     [[nodiscard]] std::optional<qint64> seqAt(const QString &at, QString *errorMessage) const;
 
+    // nextChangeOf() is the first watch event (ADDED, MODIFIED, DELETED) of the object `uid`
+    // after input `afterSeq`; previousChangeOf() the last one before input `beforeSeq`; nothing
+    // when there is none. Of every informer that saw the object. The input comes without its
+    // object (seq, informer, times, event type, resourceVersion). A list page that holds the
+    // object is not a change of it: a relist lists every object again. Fast on files with the
+    // inputs_by_object index (RecordingSchema); older files are scanned from the position on.
+    [[nodiscard]] std::optional<RecordedInput> nextChangeOf(const QString &uid, qint64 afterSeq) const;
+    [[nodiscard]] std::optional<RecordedInput> previousChangeOf(const QString &uid, qint64 beforeSeq) const;
+
     // errorString() is the last failure of a query: summary(), inputs() and stateAt() return
     // what they could read of a damaged file, and set it.
     QString errorString() const { return m_error; }
@@ -88,6 +97,7 @@ public:
 private:
     // objectFromRow() is the object of row `id` whose bytes a query brought along, decoded once.
     KubeObject objectFromRow(qint64 id, const QVariant &bytes) const;
+    std::optional<RecordedInput> changeOf(const QString &uid, qint64 seq, bool forward) const;
     // noteError() keeps a query's failure, if it had one, as errorString().
     void noteError(const QSqlQuery &query) const;
     void close();

@@ -22,6 +22,9 @@ QStringList RecordingSchema::statements()
         " continue_token TEXT, remaining INTEGER, item_count INTEGER, send_initial_events INTEGER, error_kind TEXT, error_code INTEGER,"
         " error_reason TEXT, error_message TEXT, error_retry_after_s INTEGER, error_causes TEXT)"_s,
         u"CREATE INDEX inputs_by_informer ON inputs (informer_id, seq)"_s,
+        // The time bar's "next change of the selected object" (RecordingReader::nextChangeOf).
+        // Added within version 1: a reader does not need it, a file without it is scanned.
+        u"CREATE INDEX inputs_by_object ON inputs (object_id, seq)"_s,
         u"CREATE TABLE page_items (seq INTEGER NOT NULL REFERENCES inputs (seq), position INTEGER NOT NULL,"
         " object_id INTEGER NOT NULL REFERENCES objects (id), PRIMARY KEY (seq, position)) WITHOUT ROWID"_s,
         u"CREATE TABLE checkpoints (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL, informer_id INTEGER NOT NULL REFERENCES informers (id),"

@@ -27,6 +27,8 @@ namespace Cachescope {
 //                resource_version, continue_token, remaining, item_count, send_initial_events,
 //                error_kind, error_code, error_reason, error_message, error_retry_after_s,
 //                error_causes
+//                (indexed by informer_id, seq and by object_id, seq; files written before the
+//                second index lack it and are read all the same)
 //   page_items   seq, position, object_id: the items of a list_page, in order
 //   checkpoints  id, seq, informer_id, resource_version: the informer's cache after input seq
 //                (written every N inputs of the informer, never in the middle of a list)

@@ -1,9 +1,13 @@
 #include "core/cli/contextscommand.h"
+#include "core/cli/recordinginfocommand.h"
 #include "core/printers/tableprinter.h"
+#include "core/record/recordingqueue.h"
+#include "core/record/recordingwriter.h"
 
 #include "testmain.h"
 #include "testpaths.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
 
@@ -18,6 +22,8 @@ private Q_SLOTS:
     void tableLayout();
     void contexts_data();
     void contexts();
+    void recordingInfo_data();
+    void recordingInfo();
 };
 
 void TestCliCommands::tableLayout()
@@ -79,6 +85,57 @@ void TestCliCommands::contexts()
     QCOMPARE(actual, lines);
     QCOMPARE(errText.isEmpty(), stderrText.isEmpty());
     QVERIFY2(errText.startsWith(stderrText), qPrintable(errText));
+}
+
+void TestCliCommands::recordingInfo_data()
+{
+    QTest::addColumn<QString>("file"); // empty: a whole recording written here
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("errorText");
+    QTest::newRow("a whole recording: its summary, exit code 0") << QString() << 0 << QString();
+    // fuzz_recording's find: a damaged page fails the summary's queries part way.
+    QTest::newRow("a damaged page: what could be read, the reader's error, exit code 1")
+        << QStringLiteral(CACHESCOPE_TEST_DATA "/../fuzz/corpus/fuzz_recording/damaged-page-partial-inputs.db") << 1
+        << u"error: the recording is damaged, the counts above are what could be read: "_s;
+}
+
+void TestCliCommands::recordingInfo()
+{
+    QFETCH(QString, file);
+    QFETCH(int, exitCode);
+    QFETCH(QString, errorText);
+
+    QTemporaryDir dir;
+    if (file.isEmpty()) {
+        file = dir.filePath(u"whole.cachescope"_s);
+        RecordingWriter writer({});
+        QString error;
+        QVERIFY2(writer.open(file, {}, &error), qPrintable(error));
+        RecordedInformer informer;
+        informer.name = u"pods"_s;
+        informer.resource.gvr = GroupVersionResource(QString(), u"v1"_s, u"pods"_s);
+        informer.resource.kind = u"Pod"_s;
+        informer.resource.namespaced = true;
+        RecordedInput list;
+        list.informerId = writer.queue()->addInformer(informer);
+        list.kind = RecordedInput::Kind::List;
+        writer.queue()->append(list);
+        writer.close();
+        QVERIFY2(writer.errorString().isEmpty(), qPrintable(writer.errorString()));
+    }
+    QString outText;
+    QString errText;
+    QTextStream out(&outText);
+    QTextStream err(&errText);
+    QCOMPARE(RecordingInfoCommand::run(file, out, err), exitCode);
+    QVERIFY2(outText.contains(u"inputs:"_s), qPrintable(outText)); // the summary is printed either way
+    if (errorText.isEmpty()) {
+        QVERIFY2(errText.isEmpty(), qPrintable(errText));
+        QVERIFY2(outText.contains(u"inputs:          1\n"_s), qPrintable(outText));
+    } else {
+        QVERIFY2(errText.startsWith(errorText), qPrintable(errText));
+        QVERIFY2(errText.size() > errorText.size() + 1, "the reader's error is not named");
+    }
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestCliCommands)

@@ -420,7 +420,7 @@ void TestRecording::writeFailureStopsRecordingNotTheInformer()
     const QString path = dir.filePath(u"full.cachescope"_s);
     RecordingWriter::Options options;
     // Room for the schema and a little more: big objects fill it as a full disk would. The schema
-    // takes a page per table and index (16 KiB each, RecordingWriter), 11 of the 16.
+    // takes a page per table and index (16 KiB each, RecordingWriter), 12 of the 16.
     options.maxFileBytes = 256 * 1024;
     options.commitInterval = std::chrono::milliseconds(20);
     RecordingWriter writer(options);

@@ -73,6 +73,31 @@ private Q_SLOTS:
         QCOMPARE(speeds->currentData().toDouble(), 0.5);
     }
 
+    void asksForTheSelectedObjectsChanges_data()
+    {
+        QTest::addColumn<QString>("button");
+        QTest::addColumn<bool>("next");
+        QTest::newRow("previous change") << u"previousChange"_s << false;
+        QTest::newRow("next change") << u"nextChange"_s << true;
+    }
+    void asksForTheSelectedObjectsChanges()
+    {
+        QFETCH(QString, button);
+        QFETCH(bool, next);
+        RecordingBar bar;
+        bar.setRecording(u"r"_s, QDateTime(), 60000);
+        QSignalSpy previousSpy(&bar, &RecordingBar::previousChangeRequested);
+        QSignalSpy nextSpy(&bar, &RecordingBar::nextChangeRequested);
+        QSignalSpy seek(&bar, &RecordingBar::seekRequested);
+        auto *step = bar.findChild<QToolButton *>(button);
+        QVERIFY(step);
+        QVERIFY(!step->toolTip().isEmpty());
+        step->click();
+        QCOMPARE(nextSpy.size(), next ? 1 : 0);
+        QCOMPARE(previousSpy.size(), next ? 0 : 1);
+        QCOMPARE(seek.size(), 0); // the bar asks; the seek is the answer's
+    }
+
     void seeksOnAStepAndOnRelease()
     {
         RecordingBar bar;

@@ -510,9 +510,15 @@ void Explorer::showObject(const KubeObject &object)
     if (!m_cluster || !m_informer) {
         return;
     }
+    m_selected = object;
     m_objectView->showObject(historyResource(m_cluster->name(), m_informer->name()), metaNamespaceKey(object), object);
     showRelationsOf(object);
     visit(metaNamespaceKey(object));
+}
+
+KubeObject Explorer::selectedObject() const
+{
+    return m_selected;
 }
 
 void Explorer::showRelationsOf(const KubeObject &object)

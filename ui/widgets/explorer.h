@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cache/cluster.h"
+#include "core/cache/kubeobject.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/kube/apiresource.h"
 #include "core/printers/resourcecolumns.h"
@@ -29,7 +30,6 @@ class WelcomePage;
 class EventStreamModel;
 class EventStreamView;
 class IndexView;
-class KubeObject;
 class MainWindow;
 class ObjectEvents;
 class ObjectHistory;
@@ -92,6 +92,11 @@ public:
 
     // showResource() shows a resource of the current cluster (as if chosen in the tree).
     void showResource(const ApiResource &resource);
+    // showObject() shows an object of the current informer in the object view (as if activated
+    // in the table); selectedObject() is the one shown last (what the time bar's "next change of
+    // the selected object" steps through), invalid before any.
+    void showObject(const KubeObject &object);
+    [[nodiscard]] KubeObject selectedObject() const;
     // runController() runs a built-in controller on the shown informer with the controller
     // panel's settings and parameters; false with a message when it cannot be built.
     // owner-references first gets the owners' informers (OwnerInformers, in the shown namespace)
@@ -133,7 +138,6 @@ private:
     void applyColumns();
     // tableColumns() are the shown resource's columns with the user's label columns after them.
     [[nodiscard]] ResourceColumns tableColumns(const QList<ResourceColumns::PrinterColumn> &printerColumns) const;
-    void showObject(const KubeObject &object);
     // showObjectWhenSynced() shows the object of that key once the shown informer has synced.
     void showObjectWhenSynced(const QString &key);
     // showRelationsOf() points the object view's Relations and Events tabs at an object of the
@@ -199,6 +203,7 @@ private:
     QPointer<Cluster> m_cluster;
     ApiResource m_resource;
     QPointer<SharedIndexInformer> m_informer;
+    KubeObject m_selected; // the object shown last
     QPointer<SharedIndexInformer> m_crds; // the current cluster's CustomResourceDefinitions, when it serves them
     QList<ResourceColumns::PrinterColumn> m_printerColumns; // what the table's columns were built with
     ControllerSession *m_controllers = nullptr; // owned (child); deleted first at the end

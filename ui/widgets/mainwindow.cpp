@@ -66,6 +66,12 @@ void MainWindow::createMenus()
     connect(m_recentFiles, &RecentFilesMenu::fileTriggered, this, &MainWindow::kubeconfigRequested);
     file->addAction(tr("Open &Recording…"), this, &MainWindow::chooseRecording);
     file->addSeparator();
+    m_recordSession = file->addAction(tr("Record &Session…"), this, &MainWindow::chooseSessionRecording);
+    m_recordSession->setObjectName(u"recordSession"_s);
+    m_stopRecording = file->addAction(tr("S&top Recording"), this, &MainWindow::stopRecordingRequested);
+    m_stopRecording->setObjectName(u"stopRecording"_s);
+    m_stopRecording->setEnabled(false);
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
@@ -110,6 +116,22 @@ void MainWindow::chooseRecording()
     dialog->setOption(QFileDialog::DontUseNativeDialog);
     dialog->setNameFilters({tr("Recordings (*.cachescope *.db *.sqlite)"), tr("All files (*)")});
     connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::recordingRequested);
+    dialog->open();
+}
+
+void MainWindow::chooseSessionRecording()
+{
+    auto *dialog = new QFileDialog(this, tr("Record Session"), QDir::homePath());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setFileMode(QFileDialog::AnyFile);
+    dialog->setDefaultSuffix(u"cachescope"_s);
+    // A recording is never written over an older one (RecordingWriter refuses an existing file),
+    // so the dialog must not offer to replace it.
+    dialog->setOption(QFileDialog::DontConfirmOverwrite);
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    dialog->setNameFilters({tr("Recordings (*.cachescope *.db *.sqlite)"), tr("All files (*)")});
+    connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::recordSessionRequested);
     dialog->open();
 }
 

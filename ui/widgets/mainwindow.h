@@ -42,6 +42,12 @@ public:
     // chooseRecording() asks for a recording (File → Open Recording…, cachescope-cli record's
     // SQLite file) and requests it (recordingRequested()).
     void chooseRecording();
+    // chooseSessionRecording() asks for a new file to record the current cluster's session to
+    // (File → Record Session…) and requests it (recordSessionRequested()).
+    void chooseSessionRecording();
+    // File → Record Session… and Stop Recording: whoever records enables each (SessionRecorder).
+    [[nodiscard]] QAction *recordSessionAction() const { return m_recordSession; }
+    [[nodiscard]] QAction *stopRecordingAction() const { return m_stopRecording; }
     static constexpr double FirstStartScreenShare = 0.85;
     static constexpr double FirstStartLeftShare = 0.16;
     static constexpr double FirstStartRightShare = 0.26;
@@ -51,6 +57,10 @@ Q_SIGNALS:
     void kubeconfigRequested(const QString &path);
     // The user chose a recording to open (File › Open Recording…; the application serves it).
     void recordingRequested(const QString &path);
+    // The user chose a file to record the current cluster's session to (File › Record Session…).
+    void recordSessionRequested(const QString &path);
+    // File › Stop Recording.
+    void stopRecordingRequested();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -61,6 +71,8 @@ private:
 
     QHash<Qt::DockWidgetArea, QDockWidget *> m_firstDockOfArea; // owned (children)
     RecentFilesMenu *m_recentFiles = nullptr; // owned (child of the File menu)
+    QAction *m_recordSession = nullptr; // owned (child of the File menu)
+    QAction *m_stopRecording = nullptr; // owned (child of the File menu)
     QMenu *m_viewMenu = nullptr; // owned (child of the menu bar)
     QMenu *m_helpMenu = nullptr; // owned (child of the menu bar)
 };

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSlider>
+#include <QStyle>
 #include <QTime>
 #include <QToolButton>
 
@@ -40,6 +41,23 @@ RecordingBar::RecordingBar(QWidget *parent)
         Q_EMIT playingRequested(checked);
     });
     addWidget(m_play);
+
+    // Stepping through one object's changes: the one shown in the object view (whoever serves
+    // the recording knows which and where its changes are).
+    auto *previous = new QToolButton(this);
+    previous->setObjectName(u"previousChange"_s);
+    previous->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    previous->setText(tr("Previous Change"));
+    previous->setToolTip(tr("Previous change of the selected object"));
+    connect(previous, &QToolButton::clicked, this, &RecordingBar::previousChangeRequested);
+    addWidget(previous);
+    auto *next = new QToolButton(this);
+    next->setObjectName(u"nextChange"_s);
+    next->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+    next->setText(tr("Next Change"));
+    next->setToolTip(tr("Next change of the selected object"));
+    connect(next, &QToolButton::clicked, this, &RecordingBar::nextChangeRequested);
+    addWidget(next);
 
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setObjectName(u"position"_s);

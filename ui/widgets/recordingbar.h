@@ -14,7 +14,9 @@ namespace Cachescope {
 // recording's span with the offset and the wall-clock time it stands for, and the speed. It only
 // asks (seekRequested(), playingRequested(), speedRequested()); whoever serves the recording
 // answers through setPosition(), setPlaying() and setSpeed(), so the bar shows what is served,
-// not what was asked. Dragging the slider asks once, when it is released.
+// not what was asked. Dragging the slider asks once, when it is released. Two buttons ask for
+// the previous and the next change of the object selected in the explorer
+// (previousChangeRequested(), nextChangeRequested()); the answer is a seek, shown as any other.
 class RecordingBar final : public QToolBar
 {
     Q_OBJECT
@@ -41,6 +43,8 @@ Q_SIGNALS:
     void seekRequested(qint64 offsetMs);
     void playingRequested(bool playing);
     void speedRequested(double speed);
+    void previousChangeRequested();
+    void nextChangeRequested();
 
 private:
     void showPosition(qint64 offsetMs);
