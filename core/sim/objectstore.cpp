@@ -1,6 +1,7 @@
 #include "core/sim/objectstore.h"
 
 #include "core/sim/jsonwriter.h"
+#include "core/util/rfc3339.h"
 #include "core/util/stringinterner.h"
 
 #include <QDateTime>
@@ -33,7 +34,7 @@ QString interned(const QString &text)
 
 QString nowTimestamp()
 {
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    return rfc3339FromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch());
 }
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "core/sim/jsonwriter.h"
 #include "core/sim/objectstore.h"
+#include "core/util/rfc3339.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -38,12 +39,12 @@ const QStringList images{u"registry.example.com/shop/web:1.14.2"_s,
 
 QString timestamp(const QDateTime &time)
 {
-    return time.toUTC().toString(Qt::ISODate);
+    return rfc3339FromSecsSinceEpoch(time.toSecsSinceEpoch());
 }
 
 QString now()
 {
-    return timestamp(QDateTime::currentDateTimeUtc());
+    return rfc3339FromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch());
 }
 
 QJsonObject condition(const QString &type, const QString &status, const QString &time)

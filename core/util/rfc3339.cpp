@@ -46,6 +46,20 @@ qint64 daysFromCivil(int year, int month, int day)
     return qint64(era) * 146097 + dayOfEra - 719468;
 }
 
+// civilFromDays() is the inverse of daysFromCivil() (Hinnant's civil_from_days).
+void civilFromDays(qint64 days, int *year, int *month, int *day)
+{
+    days += 719468;
+    const qint64 era = (days >= 0 ? days : days - 146096) / 146097;
+    const qint64 dayOfEra = days - era * 146097;
+    const qint64 yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+    const qint64 dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+    const qint64 monthIndex = (5 * dayOfYear + 2) / 153;
+    *day = int(dayOfYear - (153 * monthIndex + 2) / 5 + 1);
+    *month = int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9);
+    *year = int(yearOfEra + era * 400 + (*month <= 2 ? 1 : 0));
+}
+
 } // namespace
 
 std::optional<qint64> msecsSinceEpochFromRfc3339(std::string_view text)
@@ -115,6 +129,28 @@ QDateTime dateTimeFromRfc3339(QStringView text)
     }
     const std::optional<qint64> msecs = msecsSinceEpochFromRfc3339(std::string_view(ascii.constData(), std::size_t(ascii.size())));
     return msecs ? QDateTime::fromMSecsSinceEpoch(*msecs, Qt::UTC) : QDateTime();
+}
+
+QString rfc3339FromSecsSinceEpoch(qint64 secs)
+{
+    const qint64 days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400;
+    const qint64 secondOfDay = secs - days * 86400;
+    int year = 0;
+    int month = 0;
+    int day = 0;
+    civilFromDays(days, &year, &month, &day);
+    const int fields[] = {year / 100, year % 100, month, day, int(secondOfDay / 3600), int(secondOfDay / 60 % 60), int(secondOfDay % 60)};
+    // YYYY-MM-DDTHH:MM:SSZ: two digits per field, the separator after each.
+    static constexpr char16_t Separators[] = {0, u'-', u'-', u'T', u':', u':', u'Z'};
+    QString text(20, Qt::Uninitialized);
+    char16_t *out = reinterpret_cast<char16_t *>(text.data());
+    for (std::size_t i = 0; i < std::size(fields); ++i) {
+        *out++ = char16_t(u'0' + fields[i] / 10);
+        *out++ = char16_t(u'0' + fields[i] % 10);
+        if (Separators[i])
+            *out++ = Separators[i];
+    }
+    return text;
 }
 
 } // namespace Cachescope

@@ -29,4 +29,10 @@ namespace Cachescope {
 // dateTimeFromRfc3339() is the instant as a UTC QDateTime, invalid when the text is malformed.
 [[nodiscard]] QDateTime dateTimeFromRfc3339(QStringView text);
 
+// rfc3339FromSecsSinceEpoch() writes an instant as `YYYY-MM-DDTHH:MM:SSZ`, the form Kubernetes
+// writes metav1.Time in: the same text as QDateTime::toString(Qt::ISODate) of the UTC instant
+// (years 0 to 9999), without Qt's calendar and formatting code, which was an eighth of the
+// simulator's time populating a million pods (every pod carries several timestamps).
+[[nodiscard]] QString rfc3339FromSecsSinceEpoch(qint64 secs);
+
 } // namespace Cachescope

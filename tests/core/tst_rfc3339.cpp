@@ -27,6 +27,8 @@ private Q_SLOTS:
     void dateTimeRejectsNonAscii();
     void agreesWithQtOnTheApiserverForms_data();
     void agreesWithQtOnTheApiserverForms();
+    void writesWhatQtWrites_data();
+    void writesWhatQtWrites();
 };
 
 void TestRfc3339::msecsSinceEpoch_data()
@@ -138,6 +140,30 @@ void TestRfc3339::agreesWithQtOnTheApiserverForms()
     const QDateTime qt = QDateTime::fromString(text, Qt::ISODateWithMs);
     QVERIFY(qt.isValid());
     QCOMPARE(dateTimeFromRfc3339(text).toMSecsSinceEpoch(), qt.toMSecsSinceEpoch());
+}
+
+void TestRfc3339::writesWhatQtWrites_data()
+{
+    QTest::addColumn<qint64>("secs");
+    QTest::newRow("an instant of today") << Instant / 1000;
+    QTest::newRow("the epoch") << qint64(0);
+    QTest::newRow("before the epoch") << qint64(-1);
+    QTest::newRow("leap day of a leap year") << qint64(1709208000);
+    QTest::newRow("leap day of a century divisible by 400") << qint64(951782400);
+    QTest::newRow("last second of a year") << qint64(1767225599);
+    QTest::newRow("first second of a year") << qint64(1767225600);
+    QTest::newRow("Go's zero time") << qint64(-62135596800);
+    QTest::newRow("last second of year 9999") << qint64(253402300799);
+}
+
+void TestRfc3339::writesWhatQtWrites()
+{
+    // The simulator's objects were written with QDateTime::toString(Qt::ISODate); they keep
+    // their bytes, and the text reads back as the instant it was written from.
+    QFETCH(qint64, secs);
+    const QString text = rfc3339FromSecsSinceEpoch(secs);
+    QCOMPARE(text, QDateTime::fromSecsSinceEpoch(secs, Qt::UTC).toString(Qt::ISODate));
+    QCOMPARE(msecsSinceEpochFromRfc3339(text.toStdString()), std::optional<qint64>(secs * 1000));
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestRfc3339)
