@@ -903,6 +903,18 @@ Cluster: %3, user: %4</source>
             <source>Recordings (*.cachescope *.db *.sqlite)</source>
             <translation>录制文件 (*.cachescope *.db *.sqlite)</translation>
         </message>
+        <message>
+            <source>Record &amp;Session…</source>
+            <translation>录制会话(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>S&amp;top Recording</source>
+            <translation>停止录制(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Record Session</source>
+            <translation>录制会话</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::NamespaceListModel</name>
@@ -1360,6 +1372,45 @@ Cluster: %3, user: %4</source>
             <source>Play</source>
             <translation>播放</translation>
         </message>
+        <message>
+            <source>Previous Change</source>
+            <translation>上一次变更</translation>
+        </message>
+        <message>
+            <source>Previous change of the selected object</source>
+            <translation>所选对象的上一次变更</translation>
+        </message>
+        <message>
+            <source>Next Change</source>
+            <translation>下一次变更</translation>
+        </message>
+        <message>
+            <source>Next change of the selected object</source>
+            <translation>所选对象的下一次变更</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::RecordingController</name>
+        <message>
+            <source>Cannot open the recording %1: %2</source>
+            <translation>无法打开录制 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot serve the recording %1: %2</source>
+            <translation>无法提供录制 %1：%2</translation>
+        </message>
+        <message>
+            <source>The selected object does not change after this instant.</source>
+            <translation>所选对象在此时刻之后没有变更。</translation>
+        </message>
+        <message>
+            <source>The selected object does not change before this instant.</source>
+            <translation>所选对象在此时刻之前没有变更。</translation>
+        </message>
+        <message>
+            <source>Select an object to step through its changes.</source>
+            <translation>选择一个对象以逐个查看其变更。</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::RelationTreeModel</name>
@@ -1570,6 +1621,45 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Close Tab</source>
             <translation>关闭标签页</translation>
+        </message>
+    </context>
+    <context>
+        <name>Cachescope::SessionRecorder</name>
+        <message>
+            <source>Already recording to %1: stop that recording first.</source>
+            <translation>已在录制到 %1：请先停止该录制。</translation>
+        </message>
+        <message>
+            <source>There is no cluster to record: connect a context first.</source>
+            <translation>没有可录制的集群：请先连接一个上下文。</translation>
+        </message>
+        <message>
+            <source>Cannot record the session: %1</source>
+            <translation>无法录制会话：%1</translation>
+        </message>
+        <message>
+            <source>Cannot connect %1 again to record it: %2</source>
+            <translation>无法重新连接 %1 以录制：%2</translation>
+        </message>
+        <message numerus="yes">
+            <source>Recording %1: %n input(s), %2</source>
+            <translation>
+                <numerusform>正在录制 %1：%n 条输入，%2</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Recording %1 from the reconnect of %2 on (informers are recorded from their first list)</source>
+            <translation>正在录制 %1，自 %2 重新连接起（Informer 从其首次 List 开始录制）</translation>
+        </message>
+        <message>
+            <source>Not recording: %1</source>
+            <translation>未在录制：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Recorded %n input(s) to %1 (%2)</source>
+            <translation>
+                <numerusform>已录制 %n 条输入到 %1（%2）</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -1856,14 +1946,6 @@ Cluster: %3, user: %4</source>
         <message>
             <source>Starting the demo cluster…</source>
             <translation>正在启动演示集群…</translation>
-        </message>
-        <message>
-            <source>Cannot open the recording %1: %2</source>
-            <translation>无法打开录制 %1：%2</translation>
-        </message>
-        <message>
-            <source>Cannot serve the recording %1: %2</source>
-            <translation>无法提供录制 %1：%2</translation>
         </message>
     </context>
 </TS>
