@@ -17,6 +17,8 @@
 #include "testmain.h"
 
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -72,6 +74,7 @@ private Q_SLOTS:
     void stateAtEveryStepIsTheLiveCache_data();
     void stateAtEveryStepIsTheLiveCache();
     void objectsAreStoredOncePerUidAndResourceVersion();
+    void columnsKeepTheirSqlTypes();
     void replayRepeatsTheHandlerCalls_data();
     void replayRepeatsTheHandlerCalls();
     void replayFromAnInstantStartsWithItsState();
@@ -242,6 +245,65 @@ void TestRecording::objectsAreStoredOncePerUidAndResourceVersion()
     QCOMPARE(summary.objects, qint64(run.distinctObjects.size()) + 1);
     const qint64 referenced = summary.inputsByKind.value(RecordedInput::Kind::WatchEvent) + 4 /* first list */ + 3 /* relist */;
     QVERIFY(summary.objects < referenced);
+}
+
+void TestRecording::columnsKeepTheirSqlTypes()
+{
+    // What `sqlite3` users and older readers see: which columns of each kind of input are NULL,
+    // text or integer. The writer binds through SQLite's API (SqliteStatement); these are the
+    // types QSqlQuery stored before (a null QString is NULL, an empty one text), one line per
+    // kind and distinct combination.
+    QTemporaryDir dir;
+    LiveRun run;
+    const QString path = dir.filePath(u"session.cachescope"_s);
+    RecordingWriter::Options options;
+    options.checkpointEvery = 3; // checkpoints, at a list's state and at a watch's
+    record(path, options, &run);
+    if (QTest::currentTestFailed()) {
+        return;
+    }
+    QStringList types;
+    const QString connection = u"tst_recording-types"_s;
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
+        database.setDatabaseName(path);
+        QVERIFY(database.open());
+        QSqlQuery query(database);
+        QVERIFY(query.exec(u"SELECT DISTINCT kind || ': ' || typeof(event_type) || ' ' || typeof(object_id) || ' ' || typeof(resource_version) || ' ' ||"
+                           " typeof(continue_token) || ' ' || typeof(remaining) || ' ' || typeof(item_count) || ' ' || typeof(send_initial_events) || ' ' ||"
+                           " typeof(error_kind) || ' ' || typeof(error_code) || ' ' || typeof(error_reason) || ' ' || typeof(error_message) || ' ' ||"
+                           " typeof(error_retry_after_s) || ' ' || typeof(error_causes) FROM inputs ORDER BY 1"_s));
+        while (query.next()) {
+            types.append(query.value(0).toString());
+        }
+        QVERIFY(query.exec(u"SELECT DISTINCT 'object: ' || typeof(uid) || ' ' || typeof(resource_version) || ' ' || typeof(bytes) FROM objects ORDER BY 1"_s));
+        while (query.next()) {
+            types.append(query.value(0).toString());
+        }
+        QVERIFY(query.exec(u"SELECT DISTINCT 'checkpoint: ' || typeof(resource_version) FROM checkpoints ORDER BY 1"_s));
+        while (query.next()) {
+            types.append(query.value(0).toString());
+        }
+    }
+    QSqlDatabase::removeDatabase(connection);
+    // Columns: event_type object_id resource_version continue_token remaining item_count
+    // send_initial_events error_kind error_code error_reason error_message error_retry_after_s
+    // error_causes.
+    const QStringList expected = {
+        u"bookmark: null integer text null null null null null null null null null null"_s,
+        u"list: null null text null null null null null null null null null null"_s,
+        u"list_page: null null text null null integer null null null null null null null"_s, // the last page
+        u"list_page: null null text text null integer null null null null null null null"_s,
+        u"watch_ended: null null null null null null null null null null null null null"_s, // the server ended it
+        u"watch_ended: text null null null null null null null null null null null null"_s, // STOPPED
+        u"watch_error: text null null null null null null text integer text text null null"_s,
+        u"watch_event: text integer text null null null null null null null null null null"_s,
+        u"watch_opened: null null text null null null integer null null null null null null"_s,
+        u"object: null text blob"_s, // the bookmark
+        u"object: text text blob"_s,
+        u"checkpoint: text"_s,
+    };
+    QCOMPARE(types, expected);
 }
 
 void TestRecording::replayRepeatsTheHandlerCalls_data()
