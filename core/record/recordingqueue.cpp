@@ -34,9 +34,12 @@ void RecordingQueue::append(RecordedInput input)
 
 void RecordingQueue::take(QList<RecordedInformer> *informers, QList<RecordedInput> *inputs)
 {
+    // Out of the lock: destroying the inputs of the last batch is the writer's time, not the
+    // informers' wait.
+    inputs->clear();
     QMutexLocker locker(&m_mutex);
     *informers = std::exchange(m_informers, {});
-    *inputs = std::exchange(m_inputs, {});
+    inputs->swap(m_inputs);
 }
 
 } // namespace Cachescope

@@ -31,7 +31,10 @@ public:
     // before any of its inputs.
     qint64 addInformer(RecordedInformer informer);
     void append(RecordedInput input);
-    // take() hands over everything appended since the last take(), informers first.
+    // take() hands over everything appended since the last take(), informers first. The list
+    // `inputs` held before, emptied, is what append() fills next: its capacity is kept, so the
+    // list does not grow again from nothing in every commit interval (moving every input at each
+    // doubling, on the informers' threads). Memory: two lists of the largest batch taken so far.
     void take(QList<RecordedInformer> *informers, QList<RecordedInput> *inputs);
 
     void close() { m_closed.store(true); }

@@ -373,18 +373,22 @@ void RecordingWriter::commit()
         return;
     }
     QList<RecordedInformer> informers;
-    QList<RecordedInput> inputs;
-    m_queue->take(&informers, &inputs);
-    if (informers.isEmpty() && inputs.isEmpty()) {
+    // m_batch goes back to the queue at the next take(), emptied, with its capacity.
+    m_queue->take(&informers, &m_batch);
+    if (informers.isEmpty() && m_batch.isEmpty()) {
         return;
     }
     QString why;
-    if (!writeBatch(informers, inputs, &why)) {
+    if (!writeBatch(informers, m_batch, &why)) {
+        m_batch.clear();
         fail(why);
         return;
     }
-    if (!inputs.isEmpty()) {
-        m_committed = inputs.constLast().seq;
+    const qint64 last = m_batch.isEmpty() ? 0 : m_batch.constLast().seq;
+    // Now, not at the next take(): the inputs hold their objects.
+    m_batch.clear();
+    if (last > 0) {
+        m_committed = last;
         Q_EMIT inputsCommitted(m_committed);
     }
 }

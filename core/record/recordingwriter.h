@@ -105,6 +105,7 @@ private:
     QTimer m_commitTimer{this};
     std::unique_ptr<Statements> m_statements; // prepared once per file
     QHash<QString, qint64> m_objectIds; // "uid\nresourceVersion" (or the bytes' hash) → objects.id
+    QList<RecordedInput> m_batch; // what commit() took; empty between commits, its capacity kept
     QHash<qint64, InformerState> m_informers;
     qint64 m_committed = 0;
     qint64 m_objectsWritten = 0;
