@@ -4,6 +4,25 @@
 
 namespace Cachescope::Sim {
 
+namespace {
+
+constexpr qsizetype NotYet = -1;
+constexpr qsizetype TooLong = -2;
+
+// boundedFind() is where `terminator` starts in `buffer` when at most `limit` bytes come before
+// it. NotYet while it has not arrived but still could within the limit (it may start in the last
+// bytes received), TooLong once it no longer can, so a line or head is bounded however its bytes
+// arrive: whole, or a byte at a time.
+qsizetype boundedFind(const QByteArray &buffer, QByteArrayView terminator, qsizetype limit)
+{
+    const qsizetype at = buffer.indexOf(terminator);
+    if (at < 0)
+        return buffer.size() > limit + terminator.size() - 1 ? TooLong : NotYet;
+    return at > limit ? TooLong : at;
+}
+
+} // namespace
+
 HttpRequestParser::HttpRequestParser(qsizetype maxHeadBytes, qint64 maxBodyBytes)
     : m_maxHeadBytes(maxHeadBytes)
     , m_maxBodyBytes(maxBodyBytes)
@@ -48,17 +67,11 @@ HttpRequestParser::Result HttpRequestParser::next()
             return result;
         }
         case State::Head: {
-            // The limit is on the head, however its bytes arrived: a head that came whole is
-            // measured too, and one still arriving is too large only once even an end that
-            // starts in its last three bytes would leave it so.
-            const qsizetype end = m_buffer.indexOf("\r\n\r\n");
-            if (end < 0) {
-                if (m_buffer.size() > m_maxHeadBytes + 3)
-                    return fail(431, "request header too large");
-                return {};
-            }
-            if (end > m_maxHeadBytes)
+            const qsizetype end = boundedFind(m_buffer, "\r\n\r\n", m_maxHeadBytes);
+            if (end == TooLong)
                 return fail(431, "request header too large");
+            if (end == NotYet)
+                return {};
             const QByteArray head = m_buffer.left(end);
             m_buffer.remove(0, end + 4);
             const QList<QByteArray> lines = head.split('\n');
@@ -100,16 +113,11 @@ HttpRequestParser::Result HttpRequestParser::next()
             return complete();
         }
         case State::ChunkSize: {
-            // Bounded as the head is: a line still arriving is too long only once even a CRLF
-            // that starts in its last byte would leave it so.
-            const qsizetype eol = m_buffer.indexOf("\r\n");
-            if (eol < 0) {
-                if (m_buffer.size() > MaxChunkLineBytes + 1)
-                    return fail(400, "chunk size line too long");
-                return {};
-            }
-            if (eol > MaxChunkLineBytes)
+            const qsizetype eol = boundedFind(m_buffer, "\r\n", MaxChunkLineBytes);
+            if (eol == TooLong)
                 return fail(400, "chunk size line too long");
+            if (eol == NotYet)
+                return {};
             QByteArray sizeField = m_buffer.left(eol);
             m_buffer.remove(0, eol + 2);
             const qsizetype semicolon = sizeField.indexOf(';');
@@ -137,15 +145,13 @@ HttpRequestParser::Result HttpRequestParser::next()
             break;
         }
         case State::ChunkTrailer: {
-            const qsizetype eol = m_buffer.indexOf("\r\n");
-            if (eol < 0) {
-                if (m_trailerBytes + m_buffer.size() > m_maxHeadBytes + 1)
-                    return fail(431, "trailer fields too large");
-                return {};
-            }
-            m_trailerBytes += eol + 2;
-            if (m_trailerBytes > m_maxHeadBytes + 2)
+            // Trailer fields count against the head's limit, all of them together.
+            const qsizetype eol = boundedFind(m_buffer, "\r\n", m_maxHeadBytes - m_trailerBytes);
+            if (eol == TooLong)
                 return fail(431, "trailer fields too large");
+            if (eol == NotYet)
+                return {};
+            m_trailerBytes += eol + 2;
             m_buffer.remove(0, eol + 2);
             // The empty line after the trailer fields ends the request.
             if (eol == 0)
