@@ -36,6 +36,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
@@ -399,6 +400,44 @@ private Q_SLOTS:
         QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
         QCOMPARE(explorer.navigation()->size(), 4);
         QVERIFY(explorer.forwardAction()->isEnabled());
+    }
+
+    // Connecting the shown context again (Connect Again, Record Session…: a new Cluster for the
+    // same context) keeps the place: the table comes back on the same resource and namespace with
+    // the same object shown, not on the pods every new connection starts with.
+    void connectingAgainKeepsThePlace()
+    {
+        ExplorerOnSim fixture(simOptions(30, 2, 0));
+        Explorer &explorer = fixture.explorer;
+        QString error;
+        QVERIFY2(fixture.open(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.showsSyncedInformer(), 30000);
+        Cluster *first = explorer.contextsView()->currentCluster();
+        explorer.showResource(std::get<ApiResource>(first->discovery().resolve(u"deployments"_s)));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced(), 30000);
+        const QString key = explorer.currentInformer()->indexer().listKeys().constFirst();
+        const QString namespaceName = key.left(key.indexOf(u'/'));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.contextsView()->namespaces().contains(namespaceName), 10000);
+        QVERIFY(explorer.contextsView()->setCurrentNamespace(namespaceName));
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.currentInformer()->hasSynced() && explorer.tableView()->proxyModel()->rowCount() > 0, 30000);
+        Q_EMIT explorer.tableView()->objectActivated(explorer.currentInformer()->indexer().getByKey(key));
+        const QString nameLine = u"name: "_s + key.section(u'/', 1);
+        QVERIFY(explorer.objectView()->text().contains(nameLine));
+
+        const std::optional<Workspace::ContextId> context = fixture.workspace.contextOf(first);
+        QVERIFY(context);
+        const QPointer<Cluster> firstCluster = first;
+        Cluster *second = fixture.workspace.reconnectContext(*context, &error);
+        QVERIFY2(second != nullptr, qPrintable(error));
+        QVERIFY(firstCluster.isNull()); // a new Cluster (perhaps at the same address)
+        explorer.objectView()->setObject(QByteArrayLiteral("{}")); // so that only going back there shows it again
+        // The namespace is chosen once the new cluster's namespace list has it.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            explorer.currentInformer() != nullptr ? explorer.currentInformer()->name() : QString(), u"deployments.apps -n "_s + namespaceName, 30000);
+        QCOMPARE(explorer.contextsView()->currentCluster(), second);
+        QCOMPARE(explorer.contextsView()->currentNamespace(), namespaceName);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.tableView()->proxyModel()->rowCount() > 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(explorer.objectView()->text().contains(nameLine), 10000);
     }
 
     // Tables are tabs, each on its own informer: a second table shows another resource while the

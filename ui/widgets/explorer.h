@@ -196,6 +196,7 @@ private:
     // A place to go once its context is discovered and its namespace listed; given up (with a
     // message) when the namespace is not listed within PendingPlaceTimeout.
     std::optional<NavigationHistory::Location> m_pendingPlace;
+    std::optional<NavigationHistory::Location> m_lostPlace; // shown when the current cluster went
     QTimer m_pendingPlaceTimeout;
     static constexpr std::chrono::seconds PendingPlaceTimeout{10};
     QTimer m_countTimer;
