@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope::Sim {
@@ -22,7 +24,15 @@ bool ApiCall::queryFlag(const QString &key) const
 
 void ApiCall::sendError(const ApiError &error, const HttpHeaders &extraHeaders) const
 {
-    exchange->sendResponse(error.code, "application/json", error.toStatus(), extraHeaders);
+    // The apiserver repeats a Status's retryAfterSeconds in a Retry-After header
+    // (responsewriters.ErrorNegotiated), and the header is what client-go's retry reads.
+    HttpHeaders headers = extraHeaders;
+    const int retryAfterSeconds = error.details.value(u"retryAfterSeconds"_s).toInt();
+    const bool given =
+        std::any_of(headers.cbegin(), headers.cend(), [](const auto &header) { return header.first.compare("Retry-After", Qt::CaseInsensitive) == 0; });
+    if (retryAfterSeconds > 0 && !given)
+        headers.append({"Retry-After", QByteArray::number(retryAfterSeconds)});
+    exchange->sendResponse(error.code, "application/json", error.toStatus(), headers);
 }
 
 void ApiCall::sendJson(int status, const QJsonObject &object, const QByteArray &contentType) const

@@ -97,13 +97,14 @@ ApiError ApiError::gone(const QString &message)
     return make(410, u"Gone"_s, message);
 }
 
-ApiError ApiError::tooLargeResourceVersion(quint64 requested, quint64 current)
+ApiError ApiError::tooLargeResourceVersion(quint64 requested, quint64 current, int retryAfterSeconds)
 {
     ApiError error = make(504, u"Timeout"_s, u"Too large resource version: %1, current: %2"_s.arg(requested).arg(current));
     error.details = QJsonObject{
         {u"causes"_s, QJsonArray{QJsonObject{{u"reason"_s, u"ResourceVersionTooLarge"_s}, {u"message"_s, u"Too large resource version"_s}}}},
-        {u"retryAfterSeconds"_s, 1},
     };
+    if (retryAfterSeconds > 0)
+        error.details.insert(u"retryAfterSeconds"_s, retryAfterSeconds);
     return error;
 }
 

@@ -29,8 +29,9 @@ struct ApiError
     static ApiError expired(const QString &message);
     static ApiError gone(const QString &message);
     // tooLargeResourceVersion() is the watch cache's answer to a version it has not reached
-    // (apimachinery's NewTooLargeResourceVersionError: 504 with the cause ResourceVersionTooLarge).
-    static ApiError tooLargeResourceVersion(quint64 requested, quint64 current);
+    // (apimachinery's NewTooLargeResourceVersionError: 504 with the cause ResourceVersionTooLarge),
+    // to a watch or a list; it asks to retry after retryAfterSeconds unless that is 0.
+    static ApiError tooLargeResourceVersion(quint64 requested, quint64 current, int retryAfterSeconds);
     static ApiError unauthorized();
     // forbidden() is the authorizer's refusal, worded as the apiserver words it.
     static ApiError forbidden(const ResourceType &type, const QString &name, const QString &user, const QString &verb, const QString &namespaceName);

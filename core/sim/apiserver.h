@@ -59,6 +59,11 @@ public:
         quint64 logSeed = 1; // of the containers' generated logs (LogHandler)
         qint64 logLinePeriodMs = 0; // between a container's steady lines; 0: its image's pace
         bool readOnly = false; // a recording is served: every write gets 405 MethodNotAllowed
+        // What a list or watch from a version the store has not reached is told to wait before
+        // trying again: the apiserver's 1 s, or 0 (no Retry-After) for a recording served from
+        // an earlier instant than the client saw, which reaches that version only by playing
+        // to it: client-go would retry ten times a second for nothing, then relist.
+        int tooLargeRetryAfterSeconds = 1;
     };
 
     ApiServer(ObjectStore *store, const ResourceCatalog *catalog, FaultPlan *faults, const Settings &settings, QObject *parent = nullptr);

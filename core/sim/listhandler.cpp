@@ -25,9 +25,10 @@ QByteArray toJson(const QJsonObject &object)
 
 } // namespace
 
-ListHandler::ListHandler(ObjectStore *store, int continueTtlMs)
+ListHandler::ListHandler(ObjectStore *store, int continueTtlMs, int tooLargeRetryAfterSeconds)
     : m_store(store)
     , m_paginator(continueTtlMs)
+    , m_tooLargeRetryAfterSeconds(tooLargeRetryAfterSeconds)
 {
 }
 
@@ -92,12 +93,7 @@ std::optional<ListPaginator::Page> ListHandler::pageOf(const ApiCall &call, cons
     if (rvParam == u"0" && rvMatch != u"Exact")
         limit = 0;
     if (requested > current) {
-        ApiError tooLarge;
-        tooLarge.code = 504;
-        tooLarge.reason = u"Timeout"_s;
-        tooLarge.message = u"Too large resource version: %1, current: %2"_s.arg(requested).arg(current);
-        tooLarge.details = QJsonObject{{u"retryAfterSeconds"_s, 1}};
-        call.sendError(tooLarge);
+        call.sendError(ApiError::tooLargeResourceVersion(requested, current, m_tooLargeRetryAfterSeconds));
         return std::nullopt;
     }
     // An exact older version would need etcd's history; we keep none for lists, so it is

@@ -21,7 +21,8 @@ class ListHandler final
 {
     Q_DISABLE_COPY_MOVE(ListHandler)
 public:
-    ListHandler(ObjectStore *store, int continueTtlMs);
+    // tooLargeRetryAfterSeconds: ApiServer::Settings'.
+    ListHandler(ObjectStore *store, int continueTtlMs, int tooLargeRetryAfterSeconds);
 
     void serve(const ApiCall &call, const ResourceSelector &selector, PendingFault &fault);
     // A restart: every continue token expires.
@@ -35,6 +36,7 @@ private:
 
     ObjectStore *m_store; // not owned
     ListPaginator m_paginator;
+    int m_tooLargeRetryAfterSeconds;
 };
 
 } // namespace Cachescope::Sim

@@ -56,6 +56,7 @@ bool SimServer::start(QString *error)
     settings.logSeed = m_options.seed;
     settings.logLinePeriodMs = m_options.logLinesPerSecond > 0 ? qMax<qint64>(2, qRound64(1000.0 / m_options.logLinesPerSecond)) : 0;
     settings.readOnly = !m_options.replay.isEmpty();
+    settings.tooLargeRetryAfterSeconds = m_options.replay.isEmpty() ? 1 : 0;
     m_api = new ApiServer(m_store.get(), m_catalog, m_faults, settings, this);
     m_api->attach(m_http);
 

@@ -129,10 +129,11 @@ void WatchHandler::serve(const ApiCall &call, const ResourceSelector &selector, 
         if (from > m_store->resourceVersion()) {
             // A version the store has not reached: a store rebuilt from a recording at an
             // earlier instant, or a restored etcd. The apiserver's watch cache waits 3 s for it,
-            // then refuses it; the simulator's store only moves forward by its own writes, so it
-            // refuses at once. client-go relists from "" on this answer.
+            // then refuses it, asking to retry after 1 s (client-go retries ten times, then
+            // relists from ""); the simulator's store only moves forward by its own writes, so it
+            // refuses at once, and a recording asks for no retry (ApiServer::Settings).
             session->deleteLater();
-            call.sendError(ApiError::tooLargeResourceVersion(from, m_store->resourceVersion()));
+            call.sendError(ApiError::tooLargeResourceVersion(from, m_store->resourceVersion(), m_settings.tooLargeRetryAfterSeconds));
             return;
         }
         const std::optional<QList<StoreEventPtr>> events = m_store->eventsAfter(from);

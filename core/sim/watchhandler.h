@@ -32,6 +32,7 @@ public:
     {
         int bookmarkIntervalMs = 5000;
         qint64 bufferLimit = 64 * 1024 * 1024; // a session whose reader falls further behind ends
+        int tooLargeRetryAfterSeconds = 1; // ApiServer::Settings'
     };
 
     WatchHandler(ObjectStore *store, const Settings &settings, QObject *parent = nullptr);

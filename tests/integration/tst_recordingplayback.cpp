@@ -17,6 +17,7 @@
 #include "simprocess.h"
 #include "testmain.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -124,12 +125,15 @@ private Q_SLOTS:
         // Forward, backward (the informer's version is then newer than the server's), and
         // forward again: each instant held while paused.
         for (const qint64 offsetMs : {qint64(3500), qint64(1000), qint64(2500)}) {
+            QElapsedTimer seek;
+            seek.start();
             playback.seek(offsetMs);
             QVERIFY(waitServed(playback));
             QCOMPARE(playback.positionMs(), offsetMs);
             QVERIFY(!playback.isPlaying());
             const CachescopeTest::KeyVersions expected = recordedPods(offsetMs);
             QTRY_COMPARE_WITH_TIMEOUT(CachescopeTest::keyVersions(*informer), expected, 60000);
+            qInfo("seek to %lld ms: the cache equals the recording's state there after %lld ms", offsetMs, seek.elapsed());
             // The same file names the same server: the app's Cluster only reconnects.
             QCOMPARE(playback.kubeconfigPath(), kubeconfig);
             const auto again = Kubeconfig::loadFiles({kubeconfig}, true).restConfig(u"sim-token"_s);

@@ -315,6 +315,31 @@ private Q_SLOTS:
         QCOMPARE(sim.stop(), 0);
     }
 
+    // A recording served from an earlier instant than a client saw (the app's time bar moved
+    // back): a list or watch from the later version is refused as the apiserver refuses it (504,
+    // ResourceVersionTooLarge) but with no Retry-After, since the store reaches that version only
+    // by playing to it. client-go retries the apiserver's answer (Retry-After: 1, tst_simapi) ten
+    // times a second before it relists; this one it does not retry. kubectl -v=6 logs every
+    // request it sends: one.
+    void aLaterVersionIsRefusedWithoutRetry_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::newRow("list") << QString();
+        QTest::newRow("watch") << u"watch=true&"_s;
+    }
+    void aLaterVersionIsRefusedWithoutRetry()
+    {
+        QFETCH(QString, query);
+        SimProcess sim;
+        QString error;
+        QVERIFY2(startReplay(sim, QString(), Frozen, &error), qPrintable(error));
+        const Run refused = kubectl(sim, {u"get"_s, u"--raw"_s, u"/api/v1/pods?%1resourceVersion=999999999"_s.arg(query), u"-v=6"_s});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(u"Too large resource version: 999999999"_s), qPrintable(refused.err));
+        QVERIFY2(refused.err.count(u" 504 Gateway Timeout"_s) == 1, qPrintable(refused.err));
+        QCOMPARE(sim.stop(), 0);
+    }
+
     void cliGetEqualsReplayGet_data()
     {
         QTest::addColumn<QString>("at");
