@@ -28,6 +28,7 @@
 #include "ui/widgets/welcomepage.h"
 #include "ui/workspace.h"
 
+#include "exploreronsim.h"
 #include "simclusterfixture.h"
 #include "testmain.h"
 
@@ -50,6 +51,7 @@
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
+using CachescopeTest::ExplorerOnSim;
 using CachescopeTest::simOptions;
 
 namespace {
@@ -63,31 +65,6 @@ QHash<QString, quint64> tableState(const ResourceTableModel &model)
     }
     return state;
 }
-
-// ExplorerOnSim is the assembled window with the simulator's kubeconfig opened in it.
-struct ExplorerOnSim
-{
-    explicit ExplorerOnSim(const Sim::SimOptions &options)
-        : sim(options)
-    {
-    }
-    // open() starts the simulator, shows the window and opens the kubeconfig: pods are shown first.
-    [[nodiscard]] bool open(QString *error)
-    {
-        if (!sim.start(error)) {
-            return false;
-        }
-        window.show();
-        explorer.openKubeconfig(sim.kubeconfigPath());
-        return QTest::qWaitForWindowExposed(&window);
-    }
-    [[nodiscard]] bool showsSyncedInformer() const { return explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(); }
-
-    Sim::SimCluster sim;
-    MainWindow window;
-    Workspace workspace;
-    Explorer explorer{&window, &workspace};
-};
 
 } // namespace
 

@@ -14,6 +14,7 @@
 #include "ui/widgets/sessionrecorder.h"
 #include "ui/workspace.h"
 
+#include "exploreronsim.h"
 #include "simclusterfixture.h"
 #include "testmain.h"
 
@@ -33,27 +34,9 @@ namespace {
 
 // AppOnSim is the assembled window with the simulator's kubeconfig opened in it and its
 // session recorder, as app/cachescope.cpp assembles them.
-struct AppOnSim
+struct AppOnSim : CachescopeTest::ExplorerOnSim
 {
-    explicit AppOnSim(const Sim::SimOptions &options)
-        : sim(options)
-    {
-    }
-    [[nodiscard]] bool open(QString *error)
-    {
-        if (!sim.start(error)) {
-            return false;
-        }
-        window.show();
-        explorer.openKubeconfig(sim.kubeconfigPath());
-        return QTest::qWaitForWindowExposed(&window);
-    }
-    [[nodiscard]] bool showsSyncedInformer() const { return explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced(); }
-
-    Sim::SimCluster sim;
-    MainWindow window;
-    Workspace workspace;
-    Explorer explorer{&window, &workspace};
+    using ExplorerOnSim::ExplorerOnSim;
     SessionRecorder recorder{&window, &workspace, &explorer};
 };
 
