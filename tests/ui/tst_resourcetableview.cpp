@@ -69,6 +69,18 @@ private Q_SLOTS:
     void labelColumnsAreKeptPerKind();
 
 private:
+    // RefusedList is a pods informer whose lists the server refuses until `allowed`, then
+    // answers with one pod; `lists` counts them. Members in this order: the model goes first.
+    struct RefusedList
+    {
+        bool allowed = false;
+        int lists = 0;
+        std::unique_ptr<SharedIndexInformer> informer;
+        ResourceTableModel model;
+    };
+    // showRefusedList() shows `refused` in the view, its lists refused with `refusal` and retried
+    // after `backoff`, and returns once the view shows the problem.
+    void showRefusedList(RefusedList &refused, const ApiError &refusal, std::chrono::milliseconds backoff);
     // shownTitles() are the header's visible columns, in visual order.
     static QStringList shownTitles(const ResourceTableView &view);
     static QAction *columnAction(QMenu *menu, const QString &title);
@@ -245,84 +257,70 @@ void TestResourceTableView::progressWhileListing()
 
 // A list the server refuses (403): the server's message and the countdown to the next attempt
 // stand where the rows would be, and go once the list succeeds.
-void TestResourceTableView::aRefusedListShowsInTheTablesPlace()
+void TestResourceTableView::showRefusedList(RefusedList &refused, const ApiError &refusal, std::chrono::milliseconds backoff)
 {
     auto listerWatcher = std::make_unique<CachescopeTest::FakeListerWatcher>();
-    bool allowed = false;
-    listerWatcher->onList = [&](const ListOptions &) {
-        if (allowed) {
+    listerWatcher->onList = [&refused, refusal](const ListOptions &) {
+        ++refused.lists;
+        if (refused.allowed) {
             return CachescopeTest::page({CachescopeTest::pod(u"web"_s, u"1"_s)}, u"5"_s);
         }
-        ObjectListPage refused;
-        refused.error = ApiError(ApiError::Kind::Http, u"pods is forbidden: User \"dev\" cannot list resource \"pods\""_s, 403, u"Forbidden"_s);
-        return refused;
+        ObjectListPage page;
+        page.error = refusal;
+        return page;
     };
     SharedIndexInformer::Options options;
     options.name = u"pods"_s;
     options.reflector.useWatchList = false;
-    options.reflector.backoff.initial = std::chrono::milliseconds(1500);
+    options.reflector.backoff.initial = backoff;
     options.reflector.backoff.jitter = 0;
-    SharedIndexInformer informer(std::move(listerWatcher), QThread::currentThread(), options);
-    ResourceTableModel model;
-    m_view->setModel(&model);
-    model.setInformer(&informer);
-    informer.run();
+    refused.informer = std::make_unique<SharedIndexInformer>(std::move(listerWatcher), QThread::currentThread(), options);
+    m_view->setModel(&refused.model);
+    refused.model.setInformer(refused.informer.get());
+    refused.informer->run();
     QTRY_VERIFY(m_view->problemLabel()->isVisible());
+}
+
+void TestResourceTableView::aRefusedListShowsInTheTablesPlace()
+{
+    RefusedList refused;
+    showRefusedList(refused,
+                    ApiError(ApiError::Kind::Http, u"pods is forbidden: User \"dev\" cannot list resource \"pods\""_s, 403, u"Forbidden"_s),
+                    std::chrono::milliseconds(1500));
     const QString text = m_view->problemLabel()->text();
     QVERIFY2(text.contains(u"Cannot list pods"_s), qPrintable(text));
     QVERIFY2(text.contains(u"pods is forbidden: User \"dev\" cannot list resource \"pods\""_s), qPrintable(text));
     QVERIFY2(text.contains(u"retrying in"_s), qPrintable(text));
     QVERIFY(!m_view->tableView()->isVisible());
     QVERIFY(!m_view->progressBar()->isVisible());
-    QCOMPARE(model.problem().code(), 403);
-    allowed = true;
-    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);
+    QCOMPARE(refused.model.problem().code(), 403);
+    refused.allowed = true;
+    QTRY_VERIFY_WITH_TIMEOUT(refused.model.hasSynced(), 10000);
     QTRY_VERIFY(!m_view->problemLabel()->isVisible());
     QVERIFY(m_view->tableView()->isVisible());
-    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(refused.model.rowCount(), 1);
     m_view->setModel(m_model.get());
-    informer.stop();
+    refused.informer->stop();
 }
 
 // While the informer backs off, Retry Now tries again at once: with a minute's backoff the list
 // the server now allows arrives within the test's seconds only through the button.
 void TestResourceTableView::retryNowEndsTheWait()
 {
-    auto listerWatcher = std::make_unique<CachescopeTest::FakeListerWatcher>();
-    bool allowed = false;
-    int lists = 0;
-    listerWatcher->onList = [&](const ListOptions &) {
-        ++lists;
-        if (allowed) {
-            return CachescopeTest::page({CachescopeTest::pod(u"web"_s, u"1"_s)}, u"5"_s);
-        }
-        ObjectListPage refused;
-        refused.error = ApiError(ApiError::Kind::Http, u"etcdserver: request timed out"_s, 500, u"InternalError"_s);
-        return refused;
-    };
-    SharedIndexInformer::Options options;
-    options.name = u"pods"_s;
-    options.reflector.useWatchList = false;
-    options.reflector.backoff.initial = std::chrono::minutes(1);
-    options.reflector.backoff.jitter = 0;
-    SharedIndexInformer informer(std::move(listerWatcher), QThread::currentThread(), options);
-    ResourceTableModel model;
-    m_view->setModel(&model);
-    model.setInformer(&informer);
-    informer.run();
-    QTRY_VERIFY(m_view->problemLabel()->isVisible());
+    RefusedList refused;
+    showRefusedList(refused, ApiError(ApiError::Kind::Http, u"etcdserver: request timed out"_s, 500, u"InternalError"_s), std::chrono::minutes(1));
     QTRY_VERIFY(m_view->retryButton()->isVisible());
     QVERIFY2(m_view->problemLabel()->text().contains(u"retrying in"_s), qPrintable(m_view->problemLabel()->text()));
-    QCOMPARE(lists, 1);
-    allowed = true;
+    QCOMPARE(refused.lists, 1);
+    refused.allowed = true;
     m_view->retryButton()->click();
-    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 10000);
-    QCOMPARE(lists, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(refused.model.hasSynced(), 10000);
+    QCOMPARE(refused.lists, 2);
     QTRY_VERIFY(!m_view->problemLabel()->isVisible());
     QVERIFY(!m_view->retryButton()->isVisible());
-    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(refused.model.rowCount(), 1);
     m_view->setModel(m_model.get());
-    informer.stop();
+    refused.informer->stop();
 }
 
 void TestResourceTableView::treeViewActivatesResources()
