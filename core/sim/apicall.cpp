@@ -10,8 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include <algorithm>
-
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope::Sim {
@@ -22,16 +20,14 @@ bool ApiCall::queryFlag(const QString &key) const
     return value == u"true" || value == u"1" || value == u"t" || value == u"T" || value == u"TRUE" || value == u"True";
 }
 
-void ApiCall::sendError(const ApiError &error, const HttpHeaders &extraHeaders) const
+void ApiCall::sendError(const ApiError &error) const
 {
     // The apiserver repeats a Status's retryAfterSeconds in a Retry-After header
-    // (responsewriters.ErrorNegotiated), and the header is what client-go's retry reads.
-    HttpHeaders headers = extraHeaders;
-    const int retryAfterSeconds = error.details.value(u"retryAfterSeconds"_s).toInt();
-    const bool given =
-        std::any_of(headers.cbegin(), headers.cend(), [](const auto &header) { return header.first.compare("Retry-After", Qt::CaseInsensitive) == 0; });
-    if (retryAfterSeconds > 0 && !given)
-        headers.append({"Retry-After", QByteArray::number(retryAfterSeconds)});
+    // (responsewriters.ErrorNegotiated; priority and fairness writes its 429's own, 0 included),
+    // and the header is what client-go's retry reads. An error that asks for no retry names none.
+    HttpHeaders headers;
+    if (const QJsonValue retryAfter = error.details.value(u"retryAfterSeconds"_s); !retryAfter.isUndefined())
+        headers.append({"Retry-After", QByteArray::number(retryAfter.toInt())});
     exchange->sendResponse(error.code, "application/json", error.toStatus(), headers);
 }
 

@@ -33,7 +33,9 @@ struct ApiCall
     // A /watch/ path or ?watch=true.
     [[nodiscard]] bool isWatch() const { return route.watchPath || queryFlag(QStringLiteral("watch")); }
 
-    void sendError(const ApiError &error, const HttpHeaders &extraHeaders = {}) const;
+    // sendError() answers with the error's Status, and its retryAfterSeconds, if it names one, as
+    // Retry-After.
+    void sendError(const ApiError &error) const;
     void sendJson(int status, const QJsonObject &object, const QByteArray &contentType = QByteArrayLiteral("application/json")) const;
     void sendObject(int status, const ObjectPtr &object) const;
     // The request body as a JSON object, or nothing once a 400 (not an object, a protobuf body

@@ -55,7 +55,7 @@ bool PendingFault::answerInstead(const ApiCall &call)
     case FaultPlan::Fault::Throttle:
         m_plan->recordInjected(FaultPlan::Fault::Throttle);
         m_applied = true;
-        call.sendError(ApiError::tooManyRequests(m_decision.retryAfterSeconds), {{"Retry-After", QByteArray::number(m_decision.retryAfterSeconds)}});
+        call.sendError(ApiError::tooManyRequests(m_decision.retryAfterSeconds));
         return true;
     case FaultPlan::Fault::ServerError:
         m_plan->recordInjected(FaultPlan::Fault::ServerError);
