@@ -369,20 +369,22 @@ void Explorer::setCluster(Cluster *cluster)
     }
     m_controllers->retire();
     dropRelations();
-    if (cluster == nullptr && m_cluster && m_tableView != nullptr && m_tabs->place(m_tableView).context == m_cluster->name()) {
+    if (cluster == nullptr && m_cluster && m_tableView != nullptr) {
         // The shown context went (disconnected, or connected again: Connect Again, Record
         // Session…): showing it again comes back to the table's place, not to the pods a new
         // connection shows. The table kept it (keepPlace()): the namespace list is gone by now.
-        m_lostPlace = m_tabs->place(m_tableView);
+        if (NavigationHistory::Location kept = m_tabs->place(m_tableView); kept.context == m_cluster->name()) {
+            m_lostPlace = std::move(kept);
+        }
     }
     if (m_pendingPlace && (cluster == nullptr || cluster->name() != m_pendingPlace->context)) {
         m_pendingPlace.reset(); // the user went elsewhere meanwhile
     }
-    if (cluster != nullptr && !m_pendingPlace && m_lostPlace && m_lostPlace->context == cluster->name()) {
-        m_pendingPlace = m_lostPlace;
-    }
     if (cluster != nullptr) {
-        m_lostPlace.reset();
+        const std::optional<NavigationHistory::Location> lost = std::exchange(m_lostPlace, std::nullopt);
+        if (lost && !m_pendingPlace && lost->context == cluster->name()) {
+            m_pendingPlace = lost;
+        }
     }
     m_cluster = cluster;
     m_objectView->logView()->setCluster(cluster);
