@@ -3,6 +3,7 @@
 #include "core/record/recordingreader.h"
 #include "core/sim/simcluster.h"
 
+#include <QFileInfo>
 #include <QUuid>
 
 #include <algorithm>
@@ -31,6 +32,9 @@ bool RecordingPlayback::open(const QString &path, QString *error)
             return false;
         }
         m_startedAt = reader.session().started;
+        // The app shows the recording as this context: what was recorded, not the simulator.
+        const QString recorded = reader.session().context.isEmpty() ? QFileInfo(path).fileName() : reader.session().context;
+        m_options.contextName = u"%1 (recording)"_s.arg(recorded);
         // Rounded up, so that the end is after the last input: a change made of a delete and a
         // create in the same millisecond is whole there.
         m_durationMs = (reader.summary().lastMonoNs + 999'999) / 1'000'000;

@@ -40,7 +40,8 @@ public:
     // pace; false and *error when the file is not a recording. served() follows.
     [[nodiscard]] bool open(const QString &path, QString *error);
     [[nodiscard]] QString path() const { return m_path; }
-    // The kubeconfig to open, the same file for every instant served (context sim-token).
+    // The kubeconfig to open, the same file for every instant served. Its one context is named
+    // after the context recorded ("prod (recording)"; the file's name if none was).
     [[nodiscard]] QString kubeconfigPath() const;
     // The wall-clock time of the recording's start, and its length.
     [[nodiscard]] QDateTime startedAt() const { return m_startedAt; }

@@ -1,5 +1,6 @@
 #include "core/sim/simcluster.h"
 
+#include "core/kube/jsontoyaml.h"
 #include "core/sim/apiserver.h"
 #include "core/sim/certificateauthority.h"
 #include "core/sim/objectstore.h"
@@ -10,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonValue>
 #include <QRandomGenerator>
 #include <QSaveFile>
 #include <QTemporaryDir>
@@ -282,11 +284,18 @@ bool SimCluster::writeKubeconfig(QString *error)
     }
     // A user whom the server's RBAC denies pods and secrets (Authenticator::Settings::restrictedToken).
     yaml += "- name: sim-restricted\n  user:\n    token: " + token + "-restricted\n";
-    yaml += "contexts:\n"
-            "- name: sim-token\n  context:\n    cluster: cachescope-sim\n    user: sim-token\n    namespace: default\n"
-            "- name: sim-cert\n  context:\n    cluster: cachescope-sim\n    user: sim-cert\n    namespace: default\n"
-            "- name: sim-restricted\n  context:\n    cluster: cachescope-sim\n    user: sim-restricted\n    namespace: default\n"
-            "current-context: sim-token\n";
+    if (!m_options.contextName.isEmpty()) {
+        // One context; its name quoted where YAML would read it otherwise.
+        const QByteArray name = jsonToYaml(QJsonValue(m_options.contextName)).trimmed();
+        yaml += "contexts:\n- name: " + name + "\n  context:\n    cluster: cachescope-sim\n    user: sim-token\n    namespace: default\n";
+        yaml += "current-context: " + name + "\n";
+    } else {
+        yaml += "contexts:\n"
+                "- name: sim-token\n  context:\n    cluster: cachescope-sim\n    user: sim-token\n    namespace: default\n"
+                "- name: sim-cert\n  context:\n    cluster: cachescope-sim\n    user: sim-cert\n    namespace: default\n"
+                "- name: sim-restricted\n  context:\n    cluster: cachescope-sim\n    user: sim-restricted\n    namespace: default\n"
+                "current-context: sim-token\n";
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)

@@ -23,6 +23,9 @@ struct SimOptions
     ServingCertificate servingCertificate = ServingCertificate::Valid;
     bool http1Only = false; // no HTTP/2 (neither h2 by ALPN nor h2c), for comparison
     QString kubeconfigOut; // empty: a temporary file, removed when the cluster stops
+    // The kubeconfig's one context, with the token, when set (a recording the app opens is named
+    // after what it recorded); empty: the contexts sim-token (current), sim-cert and sim-restricted.
+    QString contextName;
     int namespaces = 3;
     int nodes = 3;
     int pods = 30;

@@ -97,7 +97,13 @@ private Q_SLOTS:
         QVERIFY(playback.durationMs() >= 4000);
         QVERIFY(waitServed(playback));
         const QString kubeconfig = playback.kubeconfigPath();
-        const auto rest = Kubeconfig::loadFiles({kubeconfig}, true).restConfig(u"sim-token"_s);
+        // One context, named after the one recorded (the CLI's current context, sim-token), so
+        // the Clusters pane shows what was recorded rather than the simulator's three.
+        const Kubeconfig served = Kubeconfig::loadFiles({kubeconfig}, true);
+        QCOMPARE(m_reader->session().context, u"sim-token"_s);
+        QCOMPARE(served.contexts().size(), 1);
+        QCOMPARE(served.currentContext(), u"sim-token (recording)"_s);
+        const auto rest = served.restConfig({});
         QVERIFY(std::holds_alternative<RestConfig>(rest));
         const QUrl server = std::get<RestConfig>(rest).cluster.server;
 
@@ -136,7 +142,7 @@ private Q_SLOTS:
             qInfo("seek to %lld ms: the cache equals the recording's state there after %lld ms", offsetMs, seek.elapsed());
             // The same file names the same server: the app's Cluster only reconnects.
             QCOMPARE(playback.kubeconfigPath(), kubeconfig);
-            const auto again = Kubeconfig::loadFiles({kubeconfig}, true).restConfig(u"sim-token"_s);
+            const auto again = Kubeconfig::loadFiles({kubeconfig}, true).restConfig(u"sim-token (recording)"_s);
             QVERIFY(std::holds_alternative<RestConfig>(again));
             QCOMPARE(std::get<RestConfig>(again).cluster.server, server);
             // A new instant is a relist the informer counts.

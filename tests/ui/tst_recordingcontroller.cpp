@@ -14,6 +14,7 @@
 #include "core/sim/simcluster.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
+#include "ui/widgets/contextsview.h"
 #include "ui/widgets/explorer.h"
 #include "ui/widgets/mainwindow.h"
 #include "ui/widgets/recordingbar.h"
@@ -181,6 +182,19 @@ private Q_SLOTS:
     }
 
     void cleanupTestCase() { m_app.reset(); }
+
+    void opensAsTheContextRecorded()
+    {
+        // The Clusters pane lists the recording as one context named after the one the app
+        // recorded (the simulator's current context), not as the simulator's three.
+        QCOMPARE(m_reader->session().context, u"sim-token"_s);
+        const QList<ContextConfig> contexts = m_app->workspace.kubeconfig().contexts();
+        QCOMPARE(contexts.size(), 1);
+        QCOMPARE(contexts.constFirst().name, u"sim-token (recording)"_s);
+        const Cluster *shown = m_app->explorer.contextsView()->currentCluster();
+        QVERIFY(shown != nullptr);
+        QCOMPARE(shown->name(), u"sim-token (recording)"_s);
+    }
 
     void stepsThroughTheChangesOfAnObject_data()
     {
