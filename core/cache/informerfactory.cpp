@@ -3,6 +3,11 @@
 #include "core/cache/apilisterwatcher.h"
 #include "core/cache/indexfunctions.h"
 #include "core/kube/apiclient.h"
+#include "core/util/processmemory.h"
+
+#include <QThreadPool>
+
+#include <utility>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -13,6 +18,12 @@ InformerFactory::InformerFactory(ApiClient *client, QThread *networkThread, QObj
     , m_client(client)
     , m_networkThread(networkThread)
 {
+    m_heapTrim.setSingleShot(true);
+    m_heapTrim.setInterval(HeapTrimDelay);
+    connect(&m_heapTrim, &QTimer::timeout, this, [this] {
+        ++m_heapTrims;
+        QThreadPool::globalInstance()->start([] { (void)releaseFreedHeap(); });
+    });
 }
 
 InformerFactory::~InformerFactory()
@@ -55,6 +66,11 @@ SharedIndexInformer *InformerFactory::informer(const InformerKey &requested)
         listerWatcher = m_wrapper(key, std::move(listerWatcher));
     }
     auto *informer = new SharedIndexInformer(std::move(listerWatcher), m_networkThread, options, this);
+    connect(informer, &SharedIndexInformer::reflectorStateChanged, this, [this, listing = false](Reflector::State state) mutable {
+        if (std::exchange(listing, state == Reflector::State::Listing) && state != Reflector::State::Listing) {
+            m_heapTrim.start();
+        }
+    });
     m_informers.insert(key, informer);
     m_order.append(key);
     Q_EMIT informerCreated(informer, key);

@@ -7,7 +7,9 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 
@@ -28,6 +30,12 @@ class ListerWatcher;
 // Every informer gets the factory's default options (queue kind, resync, reflector settings)
 // and the default indexers of its resource (defaultIndexers(): namespace for every namespaced
 // resource; for pods also node, owner uid and the `app` label).
+//
+// Memory: when an informer's list ends (the first, a relist, or one that failed), what it went
+// through (the response, the old objects) has been freed, but malloc keeps the pages; HeapTrimDelay
+// after the last list of a burst (every informer relists after an apiserver restart) the factory
+// has them released (releaseFreedHeap(), on a QThreadPool thread), so that resident memory
+// follows the cache instead of ratcheting up with each relist's peak.
 //
 // Thread: lives on the thread that uses the informers (the GUI thread in the app); the
 // informers' reflectors run on `networkThread`, with `client`, which lives there. Ownership:
@@ -69,6 +77,10 @@ public:
 
     static Indexers defaultIndexers(const ApiResource &resource);
 
+    static constexpr std::chrono::milliseconds HeapTrimDelay{2000};
+    // heapTrims() counts the releases asked for after lists ended.
+    [[nodiscard]] quint64 heapTrims() const { return m_heapTrims; }
+
 Q_SIGNALS:
     void informerCreated(Cachescope::SharedIndexInformer *informer, const Cachescope::InformerKey &key);
 
@@ -78,6 +90,8 @@ private:
     SharedIndexInformer::Options m_defaults;
     ListerWatcherWrapper m_wrapper;
     QHash<InformerKey, SharedIndexInformer *> m_informers; // owned (children)
+    QTimer m_heapTrim; // single-shot, restarted by every list that ends
+    quint64 m_heapTrims = 0;
     QList<InformerKey> m_order; // creation order, for the UI
 };
 

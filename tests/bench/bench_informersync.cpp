@@ -10,30 +10,15 @@
 #include "core/cache/informerfactory.h"
 #include "core/kube/kubeconfig.h"
 #include "core/sim/simcluster.h"
+#include "core/util/processmemory.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 
 #include <cstdio>
 
 using namespace Qt::Literals::StringLiterals;
 using namespace Cachescope;
-
-namespace {
-
-// residentBytes() is this process's resident set size, from /proc.
-qint64 residentBytes()
-{
-    QFile status(u"/proc/self/statm"_s);
-    if (!status.open(QIODevice::ReadOnly)) {
-        return 0;
-    }
-    const QList<QByteArray> fields = status.readAll().split(' ');
-    return fields.size() > 1 ? fields.at(1).toLongLong() * 4096 : 0;
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {

@@ -9,6 +9,7 @@
 // each also reports the server thread's CPU time, so that the figure is the server's and not the
 // client's in the same process or a loaded machine's.
 #include "core/sim/simcluster.h"
+#include "core/util/processmemory.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -309,19 +310,6 @@ double cpuSeconds()
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-qint64 residentBytes()
-{
-    FILE *statm = std::fopen("/proc/self/statm", "r");
-    if (!statm)
-        return 0;
-    long long size = 0;
-    long long resident = 0;
-    if (std::fscanf(statm, "%lld %lld", &size, &resident) != 2)
-        resident = 0;
-    std::fclose(statm);
-    return qint64(resident) * sysconf(_SC_PAGESIZE);
 }
 
 } // namespace

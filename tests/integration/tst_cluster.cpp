@@ -29,6 +29,7 @@ private Q_SLOTS:
     void informersEqualTruth_data();
     void informersEqualTruth();
     void sameKeySharesOneInformer();
+    void listsEndingReleaseTheFreedHeap();
     void unreachableServerIsRetriedWithBackoff();
     void unusableMaterialFailsWithoutRetrying_data();
     void unusableMaterialFailsWithoutRetrying();
@@ -142,6 +143,30 @@ void TestCluster::sameKeySharesOneInformer()
     QCOMPARE(cluster.informers()->informers().size(), 3);
     QCOMPARE(cluster.informers()->find(ba)->name(), u"pods -l a=b,c=d --field-selector spec.nodeName=n1,status.phase!=Failed"_s);
     QCOMPARE(cluster.informers()->keys().constLast().labelSelector, u"a=b,c=d"_s);
+}
+
+void TestCluster::listsEndingReleaseTheFreedHeap()
+{
+    Cluster cluster(simConfig());
+    QSignalSpy discovered(&cluster, &Cluster::discovered);
+    cluster.start();
+    QVERIFY(discovered.wait(20000));
+    for (const QString &resource : {u"pods"_s, u"services"_s, u"configmaps"_s}) {
+        InformerKey key;
+        key.resource = std::get<ApiResource>(cluster.discovery().resolve(resource));
+        (void)cluster.informers()->informer(key);
+    }
+    QCOMPARE(cluster.informers()->heapTrims(), quint64(0));
+    cluster.informers()->start();
+    QTRY_VERIFY_WITH_TIMEOUT(cluster.informers()->hasSynced(), 20000);
+    // The three lists ended close together: one release, HeapTrimDelay after the last (two if
+    // a loaded machine spread them over more than the delay).
+    QTRY_VERIFY_WITH_TIMEOUT(cluster.informers()->heapTrims() >= 1, 20000);
+    QVERIFY(cluster.informers()->heapTrims() <= 3);
+    // Nothing is listed any more: no further release.
+    const quint64 trims = cluster.informers()->heapTrims();
+    QTest::qWait(int(InformerFactory::HeapTrimDelay.count()) * 2);
+    QCOMPARE(cluster.informers()->heapTrims(), trims);
 }
 
 void TestCluster::unreachableServerIsRetriedWithBackoff()
