@@ -2,11 +2,19 @@
 // by default) with its fault plan on; this process opens its kubeconfig in the assembled window
 // (offscreen): the Explorer with the tables, event stream, history, pipeline and index views,
 // informers for ten kinds, and the pod-health controller on the pods. Every --sample seconds it
-// prints the resident memory, open file descriptors and threads of this process; at the end the
-// slope of each after the warm-up (least squares), the RSS growth over the run in per cent, and
-// the informers' lists, relists and watch reconnects (the faults must show there).
+// prints the resident memory, the heap in use (malloc's own count: what RSS would be without
+// freed pages kept), open file descriptors and threads of this process, with how full the
+// bounded stores are (the event stream's rows, the object history's versions, the workqueue
+// timeline's spans); at the end the slope of each after the warm-up (least squares), the RSS and
+// heap growth over the run in per cent, and the informers' lists, relists and watch reconnects
+// (the faults must show there).
 //
-//   bench_soak [--seconds 1800] [--warmup 300] [--sample 10] [--churn 1000] [--pods 3000]
+// The bounded stores fill at their own pace (the timeline's 200,000 spans took 110 s at 1,000
+// changes/s; the event stream's 50,000 rows and the history's 20,000 versions less): memory
+// they take while filling is by design, not a leak. `--warmup full` ends the warm-up when the
+// last of them is first full, and the run then goes on for --seconds.
+//
+//   bench_soak [--seconds 1800] [--warmup 300|full] [--sample 10] [--churn 1000] [--pods 3000]
 //              [--faults SPEC] [--sim PATH] [--check]
 //
 // --check (CI's short run) exits 1 when descriptors or threads grew: the largest count of the
@@ -17,9 +25,14 @@
 #include "core/cache/informerfactory.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/controller/controller.h"
+#include "core/util/processmemory.h"
+#include "ui/models/eventstreammodel.h"
+#include "ui/models/objecthistory.h"
+#include "ui/models/timelinemodel.h"
 #include "ui/widgets/contextsview.h"
 #include "ui/widgets/explorer.h"
 #include "ui/widgets/mainwindow.h"
+#include "ui/widgets/timelineview.h"
 #include "ui/workspace.h"
 
 #include <QApplication>
@@ -46,6 +59,7 @@ struct Sample
 {
     double seconds = 0;
     qint64 residentBytes = 0;
+    qint64 heapBytes = 0;
     int descriptors = 0;
     int threads = 0;
 };
@@ -54,11 +68,8 @@ Sample sampleNow(double seconds)
 {
     Sample sample;
     sample.seconds = seconds;
-    QFile statm(u"/proc/self/statm"_s);
-    if (statm.open(QIODevice::ReadOnly)) {
-        const QList<QByteArray> fields = statm.readAll().split(' ');
-        sample.residentBytes = fields.size() > 1 ? fields.at(1).toLongLong() * 4096 : 0;
-    }
+    sample.residentBytes = residentBytes();
+    sample.heapBytes = heapInUseBytes();
     sample.descriptors = int(QDir(u"/proc/self/fd"_s).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot).size());
     QFile status(u"/proc/self/status"_s);
     if (status.open(QIODevice::ReadOnly)) {
@@ -132,7 +143,11 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(u"The app's stack against a churning, faulty cachescope-sim: RSS, descriptors and threads over time."_s);
     parser.addHelpOption();
     const QCommandLineOption secondsOption(u"seconds"_s, u"How long to run."_s, u"s"_s, u"1800"_s);
-    const QCommandLineOption warmupOption(u"warmup"_s, u"Samples before this are left out of the slopes."_s, u"s"_s, u"300"_s);
+    const QCommandLineOption warmupOption(u"warmup"_s,
+                                          u"Samples before this are left out of the slopes; 'full': until the bounded stores are first full, and "
+                                          u"--seconds after that."_s,
+                                          u"s"_s,
+                                          u"300"_s);
     const QCommandLineOption sampleOption(u"sample"_s, u"Sampling interval."_s, u"s"_s, u"10"_s);
     const QCommandLineOption churnOption(u"churn"_s, u"The simulator's changes per second."_s, u"rate"_s, u"1000"_s);
     const QCommandLineOption podsOption(u"pods"_s, u"The simulator's pods."_s, u"n"_s, u"3000"_s);
@@ -146,7 +161,11 @@ int main(int argc, char *argv[])
     parser.addOptions({secondsOption, warmupOption, sampleOption, churnOption, podsOption, faultsOption, simOption, checkOption});
     parser.process(app);
     const double runSeconds = parser.value(secondsOption).toDouble();
-    const double warmupSeconds = parser.value(warmupOption).toDouble();
+    // Under `--warmup full` the warm-up ends when the stores are full, at most after an hour.
+    constexpr double LongestFill = 3600;
+    const bool warmupUntilFull = parser.value(warmupOption) == u"full"_s;
+    double warmupSeconds = warmupUntilFull ? LongestFill : parser.value(warmupOption).toDouble();
+    double endSeconds = warmupUntilFull ? LongestFill + runSeconds : runSeconds;
     const int sampleMs = int(parser.value(sampleOption).toDouble() * 1000);
 
     QTemporaryDir dir;
@@ -225,23 +244,53 @@ int main(int argc, char *argv[])
             return 1;
         }
         std::printf("informers: %d, controller: %s\n", int(cluster->informers()->informers().size()), qPrintable(explorer.controller()->name()));
-        std::printf("%8s %10s %6s %8s %10s\n", "t (s)", "RSS (MB)", "fds", "threads", "objects");
+        const auto *timelineView = window.findChild<TimelineView *>();
+        const TimelineModel *timeline = timelineView != nullptr ? timelineView->model() : nullptr;
+        if (timeline == nullptr) {
+            std::fprintf(stderr, "the window has no workqueue timeline\n");
+            return 1;
+        }
+        const EventStreamModel *stream = explorer.eventStream();
+        const ObjectHistory *history = explorer.history();
+        std::printf("bounded stores: event stream %d rows, object history %d versions, timeline %lld spans\n",
+                    stream->capacity(),
+                    history->maxVersions(),
+                    qlonglong(timeline->spanCapacity()));
+        std::printf("%8s %10s %10s %6s %8s %10s %8s %8s %8s\n", "t (s)", "RSS (MB)", "heap (MB)", "fds", "threads", "objects", "stream", "history", "spans");
         std::fflush(stdout);
 
         QList<Sample> samples;
         QElapsedTimer clock;
         clock.start();
-        while (clock.elapsed() < qint64(runSeconds * 1000)) {
+        bool storesFull = false;
+        while (clock.elapsed() < qint64(endSeconds * 1000)) {
             waitFor([] { return false; }, sampleMs);
             const Sample sample = sampleNow(double(clock.elapsed()) / 1000.0);
             qsizetype objects = 0;
             for (const SharedIndexInformer *informer : cluster->informers()->informers()) {
                 objects += informer->indexer().size();
             }
-            std::printf(
-                "%8.0f %10.1f %6d %8d %10lld\n", sample.seconds, double(sample.residentBytes) / 1e6, sample.descriptors, sample.threads, qlonglong(objects));
-            std::fflush(stdout);
+            std::printf("%8.0f %10.1f %10.1f %6d %8d %10lld %8d %8d %8lld\n",
+                        sample.seconds,
+                        double(sample.residentBytes) / 1e6,
+                        double(sample.heapBytes) / 1e6,
+                        sample.descriptors,
+                        sample.threads,
+                        qlonglong(objects),
+                        stream->rowCount() + stream->pendingCount(),
+                        history->versionCount(),
+                        qlonglong(timeline->spanCount()));
             samples.append(sample);
+            if (!storesFull && stream->rowCount() + stream->pendingCount() >= stream->capacity() && history->versionCount() >= history->maxVersions() &&
+                timeline->spanCount() >= timeline->spanCapacity()) {
+                storesFull = true;
+                if (warmupUntilFull) {
+                    warmupSeconds = sample.seconds;
+                    endSeconds = sample.seconds + runSeconds;
+                }
+                std::printf("-- the bounded stores are full at %.0f s\n", sample.seconds);
+            }
+            std::fflush(stdout);
         }
 
         QList<Sample> steady;
@@ -263,15 +312,26 @@ int main(int argc, char *argv[])
         const auto threads = [](const Sample &s) {
             return s.threads;
         };
-        const double rssSlope = slope(steady, rss); // bytes per second
+        const auto heap = [](const Sample &s) {
+            return double(s.heapBytes);
+        };
         const double spanSeconds = steady.constLast().seconds - steady.constFirst().seconds;
-        const double rssGrowth = 100.0 * rssSlope * spanSeconds / double(steady.constFirst().residentBytes);
-        std::printf("\nafter the %.0f s warm-up (%d samples over %.0f s):\n", warmupSeconds, int(steady.size()), spanSeconds);
-        std::printf("  RSS        %.1f -> %.1f MB, slope %.1f KB/min, growth over the run %.2f %%\n",
-                    double(steady.constFirst().residentBytes) / 1e6,
-                    double(steady.constLast().residentBytes) / 1e6,
-                    rssSlope * 60 / 1e3,
-                    rssGrowth);
+        std::printf("\nafter the %.0f s warm-up (%d samples over %.0f s; the bounded stores %s):\n",
+                    warmupSeconds,
+                    int(steady.size()),
+                    spanSeconds,
+                    storesFull ? "were full" : "never filled");
+        const auto printGrowth = [&](const char *name, auto value, qint64 first, qint64 last) {
+            const double perSecond = slope(steady, value);
+            std::printf("  %-10s %.1f -> %.1f MB, slope %.1f KB/min, growth over the run %.2f %%\n",
+                        name,
+                        double(first) / 1e6,
+                        double(last) / 1e6,
+                        perSecond * 60 / 1e3,
+                        100.0 * perSecond * spanSeconds / double(first));
+        };
+        printGrowth("RSS", rss, steady.constFirst().residentBytes, steady.constLast().residentBytes);
+        printGrowth("heap", heap, steady.constFirst().heapBytes, steady.constLast().heapBytes);
         std::printf("  fds        %d -> %d, slope %.3f/min\n", steady.constFirst().descriptors, steady.constLast().descriptors, slope(steady, fds) * 60);
         std::printf("  threads    %d -> %d, slope %.3f/min\n", steady.constFirst().threads, steady.constLast().threads, slope(steady, threads) * 60);
         quint64 lists = 0;
@@ -285,11 +345,12 @@ int main(int argc, char *argv[])
             reconnects += status.reconnects;
             errors += status.errors;
         }
-        std::printf("  informers  %llu lists (%llu relists), %llu watch reconnects, %llu errors\n",
+        std::printf("  informers  %llu lists (%llu relists), %llu watch reconnects, %llu errors; freed heap released %llu times after lists\n",
                     qulonglong(lists),
                     qulonglong(relists),
                     qulonglong(reconnects),
-                    qulonglong(errors));
+                    qulonglong(errors),
+                    qulonglong(cluster->informers()->heapTrims()));
 
         if (parser.isSet(checkOption)) {
             const qsizetype third = std::max<qsizetype>(1, steady.size() / 3);

@@ -99,6 +99,7 @@ public:
     [[nodiscard]] TimelineMetrics metrics() const { return m_metrics; }
 
     [[nodiscard]] qsizetype spanCount() const;
+    [[nodiscard]] qsizetype spanCapacity() const { return static_cast<qsizetype>(m_spans.size()); }
     [[nodiscard]] qsizetype markCount() const;
     [[nodiscard]] qsizetype keyCount() const { return m_keys.size(); }
     [[nodiscard]] quint64 eventsIngested() const { return m_eventsIngested; }
