@@ -43,10 +43,13 @@ public:
     // The kubeconfig to open, the same file for every instant served. Its one context is named
     // after the context recorded ("prod (recording)"; the file's name if none was).
     [[nodiscard]] QString kubeconfigPath() const;
+    [[nodiscard]] QString contextName() const { return m_options.contextName; }
     // The wall-clock time of the recording's start, and its length.
     [[nodiscard]] QDateTime startedAt() const { return m_startedAt; }
     [[nodiscard]] qint64 durationMs() const { return m_durationMs; }
     [[nodiscard]] qint64 positionMs() const;
+    // instant() is the wall-clock time recorded at positionMs().
+    [[nodiscard]] QDateTime instant() const { return m_startedAt.addMSecs(positionMs()); }
     [[nodiscard]] bool isPlaying() const { return m_playing; }
     [[nodiscard]] double speed() const { return m_speed; }
 

@@ -266,7 +266,7 @@ QString EventStreamModel::summary(const Notification &notification, const QStrin
     return text;
 }
 
-void EventStreamModel::append(const QString &resource, const QList<Notification> &batch)
+void EventStreamModel::append(const QString &resource, const QList<Notification> &batch, qint64 timeMs)
 {
     if (batch.isEmpty()) {
         return;
@@ -281,7 +281,7 @@ void EventStreamModel::append(const QString &resource, const QList<Notification>
     for (qsizetype i = skip; i < batch.size(); ++i) {
         const Notification &notification = batch.at(i);
         Row row;
-        row.time = now;
+        row.time = timeMs >= 0 ? timeMs : now;
         row.cluster = m_cluster;
         row.resource = resource;
         row.key = notification.key;

@@ -80,7 +80,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 public Q_SLOTS:
-    void append(const QString &resource, const QList<Cachescope::Notification> &batch);
+    // timeMs stamps the rows (a recording's instant); -1: the clock's now. The rate counts
+    // arrivals by the clock either way.
+    void append(const QString &resource, const QList<Cachescope::Notification> &batch, qint64 timeMs = -1);
     void clear();
 
 Q_SIGNALS:

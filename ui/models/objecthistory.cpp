@@ -178,9 +178,9 @@ void ObjectHistory::evict()
     }
 }
 
-void ObjectHistory::append(const QString &resource, const QList<Notification> &batch)
+void ObjectHistory::append(const QString &resource, const QList<Notification> &batch, const QDateTime &time)
 {
-    const QDateTime now = m_clock();
+    const QDateTime now = time.isValid() ? time : m_clock();
     for (const Notification &notification : batch) {
         const QString composite = compositeKey(resource, notification.key);
         auto it = m_keys.find(composite);

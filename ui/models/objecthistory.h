@@ -96,7 +96,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 public Q_SLOTS:
-    void append(const QString &resource, const QList<Cachescope::Notification> &batch);
+    // time stamps the entries (a recording's instant); invalid: the clock's now.
+    void append(const QString &resource, const QList<Cachescope::Notification> &batch, const QDateTime &time = {});
     // clear() forgets every key (a relist or context switch): a model reset.
     void clear();
 

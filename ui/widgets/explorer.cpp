@@ -355,11 +355,22 @@ void Explorer::tap(Cluster *cluster, SharedIndexInformer *informer)
     const QString clusterName = cluster->name();
     const QString resource = informer->name();
     connect(batcher, &NotificationBatcher::notificationsReady, this, [this, clusterName, resource](const QList<Notification> &batch) {
+        const auto recorded = m_recordedTime.constFind(clusterName);
+        const QDateTime time = recorded != m_recordedTime.cend() ? (*recorded)() : QDateTime();
         m_eventStream->setCluster(clusterName);
-        m_eventStream->append(resource, batch);
-        m_history->append(historyResource(clusterName, resource), batch);
+        m_eventStream->append(resource, batch, time.isValid() ? time.toMSecsSinceEpoch() : -1);
+        m_history->append(historyResource(clusterName, resource), batch, time);
     });
     (void)informer->addEventHandler(batcher->handler());
+}
+
+void Explorer::setRecordedTime(const QString &cluster, std::function<QDateTime()> recordedTime)
+{
+    if (recordedTime) {
+        m_recordedTime.insert(cluster, std::move(recordedTime));
+    } else {
+        m_recordedTime.remove(cluster);
+    }
 }
 
 void Explorer::setCluster(Cluster *cluster)

@@ -8,10 +8,13 @@
 #include "ui/models/commandbarmodel.h"
 #include "ui/models/navigationhistory.h"
 
+#include <QDateTime>
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 class QMenu;
@@ -114,6 +117,11 @@ public:
     NavigationHistory *navigation() const { return m_navigation; }
     QAction *backAction() const { return m_back; }
     QAction *forwardAction() const { return m_forward; }
+    // setRecordedTime() stamps what the informers of the context `cluster` deliver, in the event
+    // stream and the object history, with recordedTime() instead of now: a recording served as a
+    // cluster gives the instant played, so rows read as the recording's time. An empty function
+    // goes back to now.
+    void setRecordedTime(const QString &cluster, std::function<QDateTime()> recordedTime);
 
 Q_SIGNALS:
     // demoRequested(): the user chose to explore the demo cluster (the application starts it).
@@ -192,6 +200,7 @@ private:
     NavigationHistory *m_navigation = nullptr; // child
     QAction *m_back = nullptr; // owned by the window
     QAction *m_forward = nullptr; // owned by the window
+    QHash<QString, std::function<QDateTime()>> m_recordedTime; // context → the instant its informers deliver
     bool m_navigating = false; // going to a place: what it changes is not a new visit
     // A place to go once its context is discovered and its namespace listed; given up (with a
     // message) when the namespace is not listed within PendingPlaceTimeout.

@@ -48,8 +48,14 @@ bool RecordingController::open(const QString &path, QString *errorMessage)
         }
         return false;
     }
+    if (m_playback) {
+        m_explorer->setRecordedTime(m_playback->contextName(), {});
+    }
     m_playback = std::move(playback);
     m_reader = std::move(reader);
+    // The event stream and the history show when things happened in the recording.
+    m_explorer->setRecordedTime(m_playback->contextName(),
+                                [played = QPointer<Sim::RecordingPlayback>(m_playback.get())] { return played ? played->instant() : QDateTime(); });
     m_opened = false;
     m_watched.clear();
     if (!m_bar) {
