@@ -7,6 +7,7 @@
 
 #include <QThreadPool>
 
+#include <algorithm>
 #include <utility>
 
 using namespace Qt::Literals::StringLiterals;
@@ -19,10 +20,13 @@ InformerFactory::InformerFactory(ApiClient *client, QThread *networkThread, QObj
     , m_networkThread(networkThread)
 {
     m_heapTrim.setSingleShot(true);
-    m_heapTrim.setInterval(HeapTrimDelay);
     connect(&m_heapTrim, &QTimer::timeout, this, [this] {
         ++m_heapTrims;
         QThreadPool::globalInstance()->start([] { (void)releaseFreedHeap(); });
+        const bool running = std::any_of(m_informers.cbegin(), m_informers.cend(), [](const SharedIndexInformer *informer) { return informer->isRunning(); });
+        if (running) {
+            m_heapTrim.start(m_heapTrimInterval);
+        }
     });
 }
 
@@ -67,8 +71,9 @@ SharedIndexInformer *InformerFactory::informer(const InformerKey &requested)
     }
     auto *informer = new SharedIndexInformer(std::move(listerWatcher), m_networkThread, options, this);
     connect(informer, &SharedIndexInformer::reflectorStateChanged, this, [this, listing = false](Reflector::State state) mutable {
-        if (std::exchange(listing, state == Reflector::State::Listing) && state != Reflector::State::Listing) {
-            m_heapTrim.start();
+        if (std::exchange(listing, state == Reflector::State::Listing) && state != Reflector::State::Listing &&
+            (!m_heapTrim.isActive() || m_heapTrim.remainingTimeAsDuration() > m_heapTrimDelay)) {
+            m_heapTrim.start(m_heapTrimDelay);
         }
     });
     m_informers.insert(key, informer);
@@ -100,12 +105,25 @@ void InformerFactory::start()
             informer->run();
         }
     }
+    if (!m_heapTrim.isActive() && !m_informers.isEmpty()) {
+        m_heapTrim.start(m_heapTrimInterval);
+    }
 }
 
 void InformerFactory::shutdown()
 {
     for (SharedIndexInformer *informer : std::as_const(m_informers)) {
         informer->stop();
+    }
+    m_heapTrim.stop();
+}
+
+void InformerFactory::setHeapTrimTiming(std::chrono::milliseconds afterList, std::chrono::milliseconds every)
+{
+    m_heapTrimDelay = afterList;
+    m_heapTrimInterval = every;
+    if (m_heapTrim.isActive()) {
+        m_heapTrim.start(std::min(m_heapTrim.remainingTimeAsDuration(), m_heapTrimInterval));
     }
 }
 
