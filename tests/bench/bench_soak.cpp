@@ -345,7 +345,7 @@ int main(int argc, char *argv[])
             reconnects += status.reconnects;
             errors += status.errors;
         }
-        std::printf("  informers  %llu lists (%llu relists), %llu watch reconnects, %llu errors; freed heap released %llu times after lists\n",
+        std::printf("  informers  %llu lists (%llu relists), %llu watch reconnects, %llu errors; freed heap released %llu times\n",
                     qulonglong(lists),
                     qulonglong(relists),
                     qulonglong(reconnects),
