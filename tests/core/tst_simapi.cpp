@@ -283,13 +283,15 @@ private Q_SLOTS:
     // a list: 504 with the cause client-go relists from "" on, and Retry-After: 1 in the body and
     // in the header (the header is what client-go's retry reads); the current version is fine.
     // A recording served from an earlier instant asks for no retry: tst_simreplay.
-    void watchFromFutureVersionIsTooLarge_data()
+    void aFutureVersionIsTooLarge_data()
     {
         QTest::addColumn<QString>("query");
         QTest::newRow("watch") << u"watch=true&"_s;
         QTest::newRow("list") << QString();
     }
-    void watchFromFutureVersionIsTooLarge()
+    // A watch or a list at a resourceVersion the server has not reached: 504 with the cause
+    // client-go's reflector reads, and Retry-After.
+    void aFutureVersionIsTooLarge()
     {
         QFETCH(QString, query);
         SimOptions options;
