@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 
@@ -66,7 +67,8 @@ public:
     bool isRecording() const { return m_open && !m_failed; }
     QString path() const { return m_path; }
     // committed() is the seq of the last input committed to the file.
-    qint64 committed() const { return m_committed; }
+    // Any thread may read it.
+    qint64 committed() const { return m_committed.load(); }
     qint64 objectsWritten() const { return m_objectsWritten; }
     qint64 checkpointsWritten() const { return m_checkpointsWritten; }
     QString errorString() const { return m_error; }
@@ -107,7 +109,7 @@ private:
     QHash<QString, qint64> m_objectIds; // "uid\nresourceVersion" (or the bytes' hash) → objects.id
     QList<RecordedInput> m_batch; // what commit() took; empty between commits, its capacity kept
     QHash<qint64, InformerState> m_informers;
-    qint64 m_committed = 0;
+    std::atomic<qint64> m_committed{0};
     qint64 m_objectsWritten = 0;
     qint64 m_checkpointsWritten = 0;
 };

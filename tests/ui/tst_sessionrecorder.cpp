@@ -25,6 +25,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
@@ -73,6 +74,9 @@ private Q_SLOTS:
         QSignalSpy changed(&app.recorder, &SessionRecorder::recordingChanged);
         QVERIFY2(app.recorder.start(path), qPrintable(app.recorder.errorString()));
         QVERIFY(app.recorder.isRecording());
+        // The writer commits off the GUI thread.
+        QVERIFY(app.recorder.writerThread() != nullptr);
+        QVERIFY(app.recorder.writerThread() != QThread::currentThread());
         QCOMPARE(changed.size(), 1);
         QVERIFY(!app.window.recordSessionAction()->isEnabled());
         QVERIFY(app.window.stopRecordingAction()->isEnabled());

@@ -40,6 +40,8 @@ SessionRecorder::SessionRecorder(MainWindow *window, Workspace *workspace, Explo
 SessionRecorder::~SessionRecorder()
 {
     stop();
+    m_writerThread.quit();
+    m_writerThread.wait();
 }
 
 bool SessionRecorder::start(const QString &path)
@@ -59,9 +61,21 @@ bool SessionRecorder::start(const QString &path)
         return refuse(tr("There is no cluster to record: connect a context first."));
     }
     m_path = path;
+    if (!m_writerThread.isRunning()) {
+        m_writerThread.setObjectName(u"recording writer"_s);
+        m_writerThread.start();
+    }
     auto writer = std::make_unique<RecordingWriter>(m_writerOptions);
+    // Made on the thread that writes: the database connection is that thread's.
+    writer->moveToThread(&m_writerThread);
+    const RecordingWriter::SessionInfo session{cluster->server(), cluster->name(), cluster->discovery().gitVersion};
     QString error;
-    if (!writer->open(path, {cluster->server(), cluster->name(), cluster->discovery().gitVersion}, &error)) {
+    bool opened = false;
+    QMetaObject::invokeMethod(
+        writer.get(), [&] { opened = writer->open(path, session, &error); }, Qt::BlockingQueuedConnection);
+    if (!opened) {
+        QMetaObject::invokeMethod(
+            writer.get(), [&writer, gui = thread()] { writer->moveToThread(gui); }, Qt::BlockingQueuedConnection);
         // Nothing was reconnected: the live session goes on as it was.
         return refuse(tr("Cannot record the session: %1").arg(error));
     }
@@ -93,7 +107,9 @@ void SessionRecorder::onClusterConnected(Cluster *cluster, const Workspace::Cont
     // The server's version is known once discovery ran.
     connect(cluster, &Cluster::discovered, this, [this, cluster] {
         if (m_writer && cluster == m_cluster) {
-            m_writer->setSessionInfo({cluster->server(), cluster->name(), cluster->discovery().gitVersion});
+            const RecordingWriter::SessionInfo session{cluster->server(), cluster->name(), cluster->discovery().gitVersion};
+            RecordingWriter *writer = m_writer.get();
+            QMetaObject::invokeMethod(writer, [writer, session] { writer->setSessionInfo(session); });
         }
     });
 }
@@ -109,6 +125,9 @@ void SessionRecorder::stop()
 
 void SessionRecorder::fail(const QString &message)
 {
+    if (!m_writer) {
+        return; // queued from a writer already finished
+    }
     m_error = message;
     finish();
     showStatus();
@@ -123,7 +142,14 @@ void SessionRecorder::finish()
         disconnect(m_cluster, nullptr, this, nullptr);
     }
     const std::unique_ptr<RecordingWriter> writer = std::move(m_writer);
-    writer->close();
+    // The last commit, on the writer's thread; then it comes back here to be deleted.
+    QMetaObject::invokeMethod(
+        writer.get(),
+        [&writer, gui = thread()] {
+            writer->close();
+            writer->moveToThread(gui);
+        },
+        Qt::BlockingQueuedConnection);
     m_lastInputs = writer->committed();
     m_cluster = nullptr;
     m_context.reset();
