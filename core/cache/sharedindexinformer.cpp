@@ -4,16 +4,13 @@
 #include "core/cache/listerwatcher.h"
 #include "core/cache/processorlistener.h"
 #include "core/cache/realfifo.h"
+#include "core/util/processmemory.h"
 
 #include <QHash>
 #include <QSet>
 #include <QThread>
 
 #include <algorithm>
-
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 namespace Cachescope {
 
@@ -148,20 +145,19 @@ void SharedIndexInformer::processLoop()
             // Checked after pop() returned: the last initial item has been processed, not only
             // taken off the queue.
             m_synced.store(true);
-#if defined(__GLIBC__)
             // The initial list leaves the heap full of holes: the pieces it was decoded from
             // (response chunks, list frames, queue nodes) were freed between the cached objects
-            // allocated after them, and glibc keeps those pages resident. malloc_trim() hands the
-            // free pages back: bench_scale, 100k pods, steady RSS 653 -> 507 MiB (streaming list)
-            // and 691 -> 487 MiB (one-piece list), for 55-90 ms of this thread's CPU. It walks the
-            // whole process heap, so a small list (most informers of an app) is not worth one.
-            // Before synced(): whoever reacts to it (a status bar, bench_scale's steady RSS) sees
-            // the trimmed heap, and the GUI never waits on it.
+            // allocated after them, and glibc keeps those pages resident. releaseFreedHeap() hands
+            // the free pages back: bench_scale, 100k pods, steady RSS 653 -> 507 MiB (streaming
+            // list) and 691 -> 487 MiB (one-piece list), for 55-90 ms of this thread's CPU. It
+            // walks the whole process heap, so a small list (most informers of an app) is not
+            // worth one here (the factory releases the heap after lists too, later). Before
+            // synced(): whoever reacts to it (a status bar, bench_scale's steady RSS) sees the
+            // trimmed heap, and the GUI never waits on it.
             constexpr qsizetype TrimAfterListOf = 10000;
             if (m_state->indexer->size() >= TrimAfterListOf) {
-                malloc_trim(0);
+                (void)releaseFreedHeap();
             }
-#endif
             QMetaObject::invokeMethod(
                 this, [this] { Q_EMIT synced(); }, Qt::QueuedConnection);
         }
