@@ -15,9 +15,9 @@
 #include "core/cache/indexer.h"
 #include "core/cache/indexfunctions.h"
 #include "core/cache/kubeobject.h"
+#include "core/util/processmemory.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QTextStream>
 
 #include <algorithm>
@@ -56,30 +56,6 @@ qint64 cpuNanoseconds()
     timespec now{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
     return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
-}
-
-// residentBytes() reads VmRSS from /proc/self/status.
-qint64 residentBytes()
-{
-    QFile status(u"/proc/self/status"_s);
-    if (!status.open(QIODevice::ReadOnly)) {
-        return -1;
-    }
-    // /proc files report a size of 0, so read to the end rather than testing atEnd().
-    const QList<QByteArray> lines = status.readAll().split('\n');
-    for (const QByteArray &line : lines) {
-        if (line.startsWith("VmRSS:")) {
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong() * 1024;
-        }
-    }
-    return -1;
-}
-
-// heapBytes() is what malloc has handed out and not taken back (glibc's mallinfo2), which unlike
-// VmRSS does not count freed pages that the heap keeps.
-qint64 heapBytes()
-{
-    return qint64(mallinfo2().uordblks);
 }
 
 // listHeader() is where a list's heap block starts: Qt 6 puts its QArrayData header right
@@ -196,7 +172,7 @@ int main(int argc, char **argv)
     {
         QList<KubeObject> objects;
         objects.reserve(count);
-        const qint64 heapStart = heapBytes();
+        const qint64 heapStart = heapInUseBytes();
         for (int i = 0; i < count; ++i) {
             const QByteArray json = makePod(i);
             const auto object = KubeObject::fromJson(json);
@@ -209,20 +185,20 @@ int main(int argc, char **argv)
             jsonHeapBytes += allocationBytes(object->json());
             objects.append(*object);
         }
-        const qint64 heapObjects = heapBytes();
+        const qint64 heapObjects = heapInUseBytes();
         Indexer indexer;
         for (const KubeObject &object : std::as_const(objects)) {
             indexer.add(object);
         }
-        const qint64 heapStore = heapBytes();
+        const qint64 heapStore = heapInUseBytes();
         QList<std::pair<QString, qint64>> indexHeap;
         const Indexers indexers = informerIndexers();
         for (auto it = indexers.cbegin(); it != indexers.cend(); ++it) {
-            const qint64 before = heapBytes();
+            const qint64 before = heapInUseBytes();
             (void)indexer.addIndexers({{it.key(), it.value()}});
-            indexHeap.append({it.key(), heapBytes() - before});
+            indexHeap.append({it.key(), heapInUseBytes() - before});
         }
-        const qint64 heapEnd = heapBytes();
+        const qint64 heapEnd = heapInUseBytes();
         const qint64 rssAfter = residentBytes();
         const auto perObject = [count](qint64 bytes) {
             return QString::number(double(bytes) / count, 'f', 0).rightJustified(6);
