@@ -3,6 +3,8 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -85,13 +87,20 @@ QString durationText(std::chrono::nanoseconds duration)
 
 std::optional<std::chrono::milliseconds> parseDuration(const QString &text)
 {
+    // At most what a qint64 holds in nanoseconds (292 years), so that the duration converts to
+    // any std::chrono unit; a larger one, infinity or NaN is no duration (converting it to an
+    // integer would be undefined).
+    constexpr double MaxMs = double(std::numeric_limits<qint64>::max() / 1'000'000);
+    const auto fits = [](double ms) {
+        return std::isfinite(ms) && ms >= 0 && ms <= MaxMs;
+    };
     bool isNumber = false;
     const double seconds = text.toDouble(&isNumber);
     if (isNumber) {
-        return seconds < 0 ? std::nullopt : std::optional(std::chrono::milliseconds(qint64(seconds * 1000)));
+        return fits(seconds * 1000) ? std::optional(std::chrono::milliseconds(qint64(seconds * 1000))) : std::nullopt;
     }
     static const QRegularExpression part(u"(\\d+(?:\\.\\d+)?)(ms|s|m|h)"_s);
-    qint64 total = 0;
+    double total = 0;
     qsizetype position = 0;
     auto it = part.globalMatch(text);
     while (it.hasNext()) {
@@ -103,12 +112,15 @@ std::optional<std::chrono::milliseconds> parseDuration(const QString &text)
         const double value = match.captured(1).toDouble();
         const QString unit = match.captured(2);
         const double factor = unit == u"ms"_s ? 1 : unit == u"s"_s ? 1000 : unit == u"m"_s ? 60000 : 3600000;
-        total += qint64(value * factor);
+        total += std::floor(value * factor);
+        if (!fits(total)) {
+            return std::nullopt;
+        }
     }
     if (position == 0 || position != text.size()) {
         return std::nullopt;
     }
-    return std::chrono::milliseconds(total);
+    return std::chrono::milliseconds(qint64(total));
 }
 
 } // namespace Cachescope

@@ -21,7 +21,8 @@ namespace Cachescope {
 [[nodiscard]] QString durationText(std::chrono::nanoseconds duration);
 
 // parseDuration() reads a Go-style duration: "500ms", "30s", "5m", "1h", "1m30s"; a bare number
-// is seconds. Returns nothing for anything else (or a negative value).
+// is seconds. Returns nothing for anything else (a negative value, or one longer than 292 years,
+// what a qint64 holds in nanoseconds).
 [[nodiscard]] std::optional<std::chrono::milliseconds> parseDuration(const QString &text);
 
 } // namespace Cachescope

@@ -29,6 +29,14 @@ private Q_SLOTS:
         QTest::newRow("trailing garbage") << u"3sx"_s << qint64(-1);
         QTest::newRow("negative") << u"-5"_s << qint64(-1);
         QTest::newRow("empty") << QString() << qint64(-1);
+        // Too long for a qint64 of nanoseconds (292 years), or no number at all: no duration, and
+        // no overflow on the way (UBSan in the asan preset reports one).
+        QTest::newRow("a bare number too large") << u"1e300"_s << qint64(-1);
+        QTest::newRow("infinity") << u"inf"_s << qint64(-1);
+        QTest::newRow("not a number") << u"nan"_s << qint64(-1);
+        QTest::newRow("hours too many") << u"99999999999999999h"_s << qint64(-1);
+        QTest::newRow("parts that add up to too many") << u"2000000h2000000h"_s << qint64(-1);
+        QTest::newRow("the longest: 2,562,047 hours") << u"2562047h"_s << qint64(2562047) * 3600000;
     }
     void parses()
     {

@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <numeric>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
@@ -234,7 +235,8 @@ bool readAll(const QString &path)
             previous = input.seq;
         }
         (void)reader.stateAt(informer.id, summary.lastSeq);
-        (void)reader.stateAt(informer.id, summary.firstSeq + (summary.lastSeq - summary.firstSeq) / 2);
+        // An edited file's seqs may span more than a qint64 can hold: the midpoint without overflow.
+        (void)reader.stateAt(informer.id, std::midpoint(summary.firstSeq, summary.lastSeq));
     }
     (void)reader.seqAtOffset(summary.lastMonoNs / 1000000);
     (void)reader.seqAtTime(QDateTime::fromMSecsSinceEpoch(summary.lastWallMs, Qt::UTC));
