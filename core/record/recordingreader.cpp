@@ -174,6 +174,12 @@ RecordingReader::Summary RecordingReader::summary() const
     }
     noteError(query);
     if (query.exec(u"SELECT min(seq), max(seq), min(wall_ms), max(wall_ms), max(mono_ns) FROM inputs"_s) && query.next()) {
+        // Inputs counted but no first or last: an index SQLite answered from is damaged (its
+        // schema or pages edited), and other answers may leave rows out. Said, not hidden.
+        if (summary.inputs > 0 && (query.value(0).isNull() || query.value(1).isNull())) {
+            m_error =
+                u"the recording is damaged: %1 inputs, but none has a sequence number (run `sqlite3 FILE 'PRAGMA integrity_check'`)"_s.arg(summary.inputs);
+        }
         summary.firstSeq = query.value(0).toLongLong();
         summary.lastSeq = query.value(1).toLongLong();
         summary.firstWallMs = query.value(2).toLongLong();
