@@ -297,15 +297,17 @@ private Q_SLOTS:
         QVERIFY(stream->rowCount() > before);
         const QString cluster = u"sim-token (recording)"_s;
         QString changedKey;
+        QString changedResource;
         for (int row = before; row < stream->rowCount(); ++row) {
             const QModelIndex time = stream->index(row, EventStreamModel::TimeColumn);
             QCOMPARE(stream->index(row, EventStreamModel::ClusterColumn).data().toString(), cluster);
             QCOMPARE(time.data(EventStreamModel::TimestampRole).toLongLong(), instant.toMSecsSinceEpoch());
             changedKey = stream->index(row, EventStreamModel::KeyColumn).data().toString();
+            // The recording holds more than the table's informer: the row says whose it is.
+            changedResource = stream->index(row, EventStreamModel::ResourceColumn).data().toString();
         }
         // The object history agrees.
-        const QList<ObjectHistory::Entry> entries =
-            m_app->explorer.history()->entries(cluster + u" · "_s + m_app->explorer.currentInformer()->name(), changedKey);
+        const QList<ObjectHistory::Entry> entries = m_app->explorer.history()->entries(cluster + u" · "_s + changedResource, changedKey);
         QVERIFY(!entries.isEmpty());
         QCOMPARE(entries.constLast().time, instant);
     }
