@@ -35,7 +35,7 @@ class ListerWatcher;
 // or one that failed) the response and the old objects have been freed, and the views then free
 // what they built from the notifications; under churn, freed pages collect between objects still
 // live. While informers run, the factory has them given back (releaseFreedHeap(), on a QThreadPool
-// thread) every heapTrimInterval(), and heapTrimDelay() after a list ends (the relists of a burst,
+// thread) every 60 s, and 10 s after a list ends (setHeapTrimTiming(); the relists of a burst,
 // as after an apiserver restart, in one release), so that resident memory follows what the cache
 // and the views hold instead of ratcheting up with each relist's peak (bench_soak: +13 MB a
 // restart, and ~1.5 MB a minute of churn at 1,000 changes/s, while the heap in use stayed flat).
@@ -83,8 +83,6 @@ public:
     // setHeapTrimTiming() sets how long after a list ends, and how often while informers run,
     // freed heap is released (defaults 10 s and 60 s).
     void setHeapTrimTiming(std::chrono::milliseconds afterList, std::chrono::milliseconds every);
-    [[nodiscard]] std::chrono::milliseconds heapTrimDelay() const { return m_heapTrimDelay; }
-    [[nodiscard]] std::chrono::milliseconds heapTrimInterval() const { return m_heapTrimInterval; }
     // heapTrims() counts the releases asked for.
     [[nodiscard]] quint64 heapTrims() const { return m_heapTrims; }
 

@@ -284,17 +284,18 @@ bool SimCluster::writeKubeconfig(QString *error)
     }
     // A user whom the server's RBAC denies pods and secrets (Authenticator::Settings::restrictedToken).
     yaml += "- name: sim-restricted\n  user:\n    token: " + token + "-restricted\n";
+    // QByteArray, not auto: a QStringBuilder would outlive the arguments it refers to.
+    const auto context = [](const QByteArray &name, const QByteArray &user) -> QByteArray {
+        return "- name: " + name + "\n  context:\n    cluster: cachescope-sim\n    user: " + user + "\n    namespace: default\n";
+    };
+    yaml += "contexts:\n";
     if (!m_options.contextName.isEmpty()) {
         // One context; its name quoted where YAML would read it otherwise.
         const QByteArray name = jsonToYaml(QJsonValue(m_options.contextName)).trimmed();
-        yaml += "contexts:\n- name: " + name + "\n  context:\n    cluster: cachescope-sim\n    user: sim-token\n    namespace: default\n";
-        yaml += "current-context: " + name + "\n";
+        yaml += context(name, "sim-token") + "current-context: " + name + "\n";
     } else {
-        yaml += "contexts:\n"
-                "- name: sim-token\n  context:\n    cluster: cachescope-sim\n    user: sim-token\n    namespace: default\n"
-                "- name: sim-cert\n  context:\n    cluster: cachescope-sim\n    user: sim-cert\n    namespace: default\n"
-                "- name: sim-restricted\n  context:\n    cluster: cachescope-sim\n    user: sim-restricted\n    namespace: default\n"
-                "current-context: sim-token\n";
+        yaml += context("sim-token", "sim-token") + context("sim-cert", "sim-cert") + context("sim-restricted", "sim-restricted");
+        yaml += "current-context: sim-token\n";
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {

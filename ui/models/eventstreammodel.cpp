@@ -266,7 +266,7 @@ QString EventStreamModel::summary(const Notification &notification, const QStrin
     return text;
 }
 
-void EventStreamModel::append(const QString &resource, const QList<Notification> &batch, qint64 timeMs)
+void EventStreamModel::append(const QString &resource, const QList<Notification> &batch, const QDateTime &time)
 {
     if (batch.isEmpty()) {
         return;
@@ -275,13 +275,14 @@ void EventStreamModel::append(const QString &resource, const QList<Notification>
     countRate(now, static_cast<int>(batch.size()));
 
     // Only the newest `capacity` rows of a batch could ever be shown.
+    const qint64 stamp = time.isValid() ? time.toMSecsSinceEpoch() : now;
     const auto skip = std::max<qsizetype>(0, batch.size() - m_capacity);
     std::deque<Row> rows;
     bool newNamespace = false;
     for (qsizetype i = skip; i < batch.size(); ++i) {
         const Notification &notification = batch.at(i);
         Row row;
-        row.time = timeMs >= 0 ? timeMs : now;
+        row.time = stamp;
         row.cluster = m_cluster;
         row.resource = resource;
         row.key = notification.key;

@@ -3,6 +3,7 @@
 #include "core/cache/notification.h"
 
 #include <QAbstractTableModel>
+#include <QDateTime>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -80,9 +81,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 public Q_SLOTS:
-    // timeMs stamps the rows (a recording's instant); -1: the clock's now. The rate counts
+    // time stamps the rows (a recording's instant); invalid: the clock's now. The rate counts
     // arrivals by the clock either way.
-    void append(const QString &resource, const QList<Cachescope::Notification> &batch, qint64 timeMs = -1);
+    void append(const QString &resource, const QList<Cachescope::Notification> &batch, const QDateTime &time = {});
     void clear();
 
 Q_SIGNALS:

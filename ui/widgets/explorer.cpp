@@ -358,7 +358,7 @@ void Explorer::tap(Cluster *cluster, SharedIndexInformer *informer)
         const auto recorded = m_recordedTime.constFind(clusterName);
         const QDateTime time = recorded != m_recordedTime.cend() ? (*recorded)() : QDateTime();
         m_eventStream->setCluster(clusterName);
-        m_eventStream->append(resource, batch, time.isValid() ? time.toMSecsSinceEpoch() : -1);
+        m_eventStream->append(resource, batch, time);
         m_history->append(historyResource(clusterName, resource), batch, time);
     });
     (void)informer->addEventHandler(batcher->handler());

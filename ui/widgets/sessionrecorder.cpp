@@ -68,14 +68,13 @@ bool SessionRecorder::start(const QString &path)
     auto writer = std::make_unique<RecordingWriter>(m_writerOptions);
     // Made on the thread that writes: the database connection is that thread's.
     writer->moveToThread(&m_writerThread);
-    const RecordingWriter::SessionInfo session{cluster->server(), cluster->name(), cluster->discovery().gitVersion};
+    const RecordingWriter::SessionInfo session = sessionInfoOf(cluster);
     QString error;
     bool opened = false;
     QMetaObject::invokeMethod(
         writer.get(), [&] { opened = writer->open(path, session, &error); }, Qt::BlockingQueuedConnection);
     if (!opened) {
-        QMetaObject::invokeMethod(
-            writer.get(), [&writer, gui = thread()] { writer->moveToThread(gui); }, Qt::BlockingQueuedConnection);
+        bringBack(*writer, [] {});
         // Nothing was reconnected: the live session goes on as it was.
         return refuse(tr("Cannot record the session: %1").arg(error));
     }
@@ -107,7 +106,7 @@ void SessionRecorder::onClusterConnected(Cluster *cluster, const Workspace::Cont
     // The server's version is known once discovery ran.
     connect(cluster, &Cluster::discovered, this, [this, cluster] {
         if (m_writer && cluster == m_cluster) {
-            const RecordingWriter::SessionInfo session{cluster->server(), cluster->name(), cluster->discovery().gitVersion};
+            const RecordingWriter::SessionInfo session = sessionInfoOf(cluster);
             RecordingWriter *writer = m_writer.get();
             QMetaObject::invokeMethod(writer, [writer, session] { writer->setSessionInfo(session); });
         }
@@ -134,6 +133,24 @@ void SessionRecorder::fail(const QString &message)
     Q_EMIT errorOccurred(message);
 }
 
+RecordingWriter::SessionInfo SessionRecorder::sessionInfoOf(const Cluster *cluster)
+{
+    return {cluster->server(), cluster->name(), cluster->discovery().gitVersion};
+}
+
+void SessionRecorder::bringBack(RecordingWriter &writer, const std::function<void()> &lastWork)
+{
+    // Run on the writer's thread, then moved back here (only the thread it lives on may move it),
+    // so that it is deleted on the GUI thread.
+    QMetaObject::invokeMethod(
+        &writer,
+        [&writer, &lastWork, gui = thread()] {
+            lastWork();
+            writer.moveToThread(gui);
+        },
+        Qt::BlockingQueuedConnection);
+}
+
 void SessionRecorder::finish()
 {
     if (m_cluster) {
@@ -143,13 +160,7 @@ void SessionRecorder::finish()
     }
     const std::unique_ptr<RecordingWriter> writer = std::move(m_writer);
     // The last commit, on the writer's thread; then it comes back here to be deleted.
-    QMetaObject::invokeMethod(
-        writer.get(),
-        [&writer, gui = thread()] {
-            writer->close();
-            writer->moveToThread(gui);
-        },
-        Qt::BlockingQueuedConnection);
+    bringBack(*writer, [&writer] { writer->close(); });
     m_lastInputs = writer->committed();
     m_cluster = nullptr;
     m_context.reset();

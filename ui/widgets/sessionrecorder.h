@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QThread>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -86,6 +87,9 @@ private:
     void onClusterConnected(Cluster *cluster, const Workspace::ContextId &context);
     void fail(const QString &message);
     void finish();
+    [[nodiscard]] static RecordingWriter::SessionInfo sessionInfoOf(const Cluster *cluster);
+    // bringBack() runs lastWork on the writer's thread and moves the writer back to this one.
+    void bringBack(RecordingWriter &writer, const std::function<void()> &lastWork);
     void showStatus();
     qint64 fileBytes() const;
 
