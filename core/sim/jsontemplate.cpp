@@ -2,6 +2,7 @@
 
 #include "core/sim/jsonwriter.h"
 
+#include <cstring>
 #include <utility>
 
 namespace Cachescope::Sim {
@@ -52,12 +53,18 @@ QByteArray JsonTemplate::fill(const QList<QByteArray> &fragments) const
     qsizetype size = 0;
     for (const Part &part : m_parts)
         size += part.constant.size() + (part.slot >= 0 ? fragments.at(part.slot).size() : 0);
-    QByteArray result;
-    result.reserve(size);
+    // Copied straight into the bytes of the exact size: QByteArray::append() checks and moves
+    // for every one of the ~50 pieces of a pod, which was most of fill()'s time.
+    QByteArray result(size, Qt::Uninitialized);
+    char *out = result.data();
+    const auto put = [&out](const QByteArray &bytes) {
+        std::memcpy(out, bytes.constData(), size_t(bytes.size()));
+        out += bytes.size();
+    };
     for (const Part &part : m_parts) {
-        result += part.constant;
+        put(part.constant);
         if (part.slot >= 0)
-            result += fragments.at(part.slot);
+            put(fragments.at(part.slot));
     }
     return result;
 }
