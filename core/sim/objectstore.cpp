@@ -10,6 +10,8 @@
 #include <QMutexLocker>
 #include <QUuid>
 
+#include <array>
+
 #include <algorithm>
 
 using namespace Qt::Literals::StringLiterals;
@@ -46,6 +48,9 @@ ObjectStore::ObjectStore(qsizetype historyLimit)
 {
     m_historyFloor = m_resourceVersion;
     m_clock.start();
+    std::array<quint32, 8> seed{};
+    QRandomGenerator::system()->fillRange(seed.data(), seed.size());
+    m_uidRandom = QRandomGenerator64(seed.data(), qsizetype(seed.size()));
 }
 
 ObjectStore::~ObjectStore() = default;
@@ -78,6 +83,18 @@ ObjectPtr ObjectStore::makeObject(const QJsonObject &object, quint64 rv) const
     return stored;
 }
 
+QUuid ObjectStore::newUid()
+{
+    // A random (version 4) UUID, as the apiserver gives, from the store's own generator:
+    // QUuid::createUuid() asks the kernel for every one, a system call for each of the millions
+    // of objects a large cluster populates with.
+    std::array<quint64, 2> random{m_uidRandom.generate64(), m_uidRandom.generate64()};
+    QByteArray bytes(reinterpret_cast<const char *>(random.data()), 16);
+    bytes[6] = char((bytes[6] & 0x0f) | 0x40); // version 4
+    bytes[8] = char((bytes[8] & 0x3f) | 0x80); // RFC 4122 variant
+    return QUuid::fromRfc4122(bytes);
+}
+
 ObjectStore::WriteResult ObjectStore::create(const ResourceType &type, QJsonObject object, const CreateOptions &options)
 {
     QJsonObject metadata = object.value(u"metadata").toObject();
@@ -88,7 +105,7 @@ ObjectStore::WriteResult ObjectStore::create(const ResourceType &type, QJsonObje
             return {{}, ApiError::invalid(type, QString(), u"metadata.name: Required value: name or generateName is required"_s)};
         // Five characters from the apiserver's alphabet (no vowels, no confusable digits).
         static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-        const QByteArray uuid = QUuid::createUuid().toRfc4122();
+        const QByteArray uuid = newUid().toRfc4122();
         name = generateName;
         for (int i = 0; i < 5; ++i)
             name += QLatin1Char(alphabet[quint8(uuid.at(i)) % (sizeof(alphabet) - 1)]);
@@ -104,7 +121,7 @@ ObjectStore::WriteResult ObjectStore::create(const ResourceType &type, QJsonObje
     if (objects.find(key) != objects.end())
         return {{}, ApiError::alreadyExists(type, name)};
     const quint64 rv = ++m_resourceVersion;
-    metadata.insert(u"uid"_s, QUuid::createUuid().toString(QUuid::WithoutBraces));
+    metadata.insert(u"uid"_s, newUid().toString(QUuid::WithoutBraces));
     metadata.insert(u"resourceVersion"_s, QString::number(rv));
     if (!options.keepCreationTimestamp || !metadata.contains(u"creationTimestamp"))
         metadata.insert(u"creationTimestamp"_s, nowTimestamp());
@@ -132,7 +149,7 @@ ObjectStore::WriteResult ObjectStore::createComposed(const ResourceType &type, S
         return {{}, ApiError::alreadyExists(type, fields.name)};
     const quint64 rv = ++m_resourceVersion;
     auto stored = std::make_shared<StoredObject>(std::move(fields));
-    stored->uid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    stored->uid = newUid().toString(QUuid::WithoutBraces);
     stored->resourceVersion = rv;
     stored->json = compose(stored->uid, rv);
     at->second = stored;

@@ -8,6 +8,8 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QMutex>
+#include <QRandomGenerator>
+#include <QUuid>
 
 #include <chrono>
 #include <deque>
@@ -113,6 +115,8 @@ public:
 
 private:
     ObjectPtr makeObject(const QJsonObject &object, quint64 rv) const;
+    // Writes only (the server thread): m_uidRandom is not thread-safe.
+    [[nodiscard]] QUuid newUid();
     void record(StoreEventType type, const ResourceType &resourceType, ObjectPtr object, ObjectPtr previous, bool initialState = false);
     void evictHistory();
 
@@ -126,6 +130,7 @@ private:
     QElapsedTimer m_clock; // when each history event was recorded
     quint64 m_historyFloor = 0;
     std::vector<Listener> m_listeners;
+    QRandomGenerator64 m_uidRandom; // seeded from the system's generator with 256 bits
 };
 
 } // namespace Cachescope::Sim

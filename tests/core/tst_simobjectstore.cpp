@@ -8,6 +8,8 @@
 #include "testmain.h"
 
 #include <QJsonDocument>
+#include <QSet>
+#include <QUuid>
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -64,6 +66,27 @@ private Q_SLOTS:
         replacement.insert(u"metadata"_s, replacementMetadata);
         const ObjectPtr updated = store.update(configMaps(), replacement).object;
         QCOMPARE(updated->uid, metadata.value(u"uid").toString());
+    }
+
+    void uidsAreRandomVersion4UuidsOfTheirOwn()
+    {
+        // As the apiserver's: a random UUID (version 4, RFC 4122 variant), never repeated, and
+        // another store (another simulator) draws others.
+        QSet<QString> seen;
+        for (int storeIndex = 0; storeIndex < 2; ++storeIndex) {
+            ObjectStore store;
+            for (int i = 0; i < 500; ++i) {
+                const ObjectPtr object = store.create(configMaps(), configMap(u"c%1"_s.arg(i))).object;
+                QVERIFY(object);
+                const QUuid uid(object->uid);
+                QVERIFY2(!uid.isNull(), qPrintable(object->uid));
+                QCOMPARE(uid.version(), QUuid::Random);
+                QCOMPARE(uid.variant(), QUuid::DCE);
+                QCOMPARE(uid.toString(QUuid::WithoutBraces), object->uid);
+                QVERIFY2(!seen.contains(object->uid), qPrintable(object->uid));
+                seen.insert(object->uid);
+            }
+        }
     }
 
     void generationFollowsSpecChanges_data()
