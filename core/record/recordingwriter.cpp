@@ -302,8 +302,8 @@ bool RecordingWriter::writeInput(RecordedInput &input)
     const ApiError &error = input.error;
     const bool hasError = error.isError();
     // Only the columns a watch event fills: the change statement leaves the others NULL.
-    const bool change = !hasError && input.continueToken.isEmpty() && !input.remaining && input.kind != RecordedInput::Kind::ListPage
-                        && input.kind != RecordedInput::Kind::WatchOpened;
+    const bool change = !hasError && input.continueToken.isEmpty() && !input.remaining && input.kind != RecordedInput::Kind::ListPage &&
+        input.kind != RecordedInput::Kind::WatchOpened;
     QSqlQuery &query = change ? m_statements->change : m_statements->input;
     query.addBindValue(input.seq);
     query.addBindValue(input.informerId);

@@ -9,8 +9,8 @@
 
 #include <QJsonDocument>
 #include <QSet>
-#include <QUuid>
 #include <QTest>
+#include <QUuid>
 
 using namespace Qt::Literals::StringLiterals;
 using namespace Cachescope;
