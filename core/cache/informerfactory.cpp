@@ -25,7 +25,10 @@ InformerFactory::InformerFactory(ApiClient *client, QThread *networkThread, QObj
         QThreadPool::globalInstance()->start([] { (void)releaseFreedHeap(); });
         const bool running = std::any_of(m_informers.cbegin(), m_informers.cend(), [](const SharedIndexInformer *informer) { return informer->isRunning(); });
         if (running) {
-            m_heapTrim.start(m_heapTrimInterval);
+            // A large list frees as fast as it allocates (each frame once decoded, the pieces
+            // of each object): released only at its end, what malloc kept of it made the peak
+            // (bench_scale, 1M pods: peak RSS 7.4 GB beside a heap in use of at most 4.8 GB).
+            m_heapTrim.start(m_listing > 0 ? std::min(m_heapTrimDelay, m_heapTrimInterval) : m_heapTrimInterval);
         }
     });
 }
@@ -71,8 +74,13 @@ SharedIndexInformer *InformerFactory::informer(const InformerKey &requested)
     }
     auto *informer = new SharedIndexInformer(std::move(listerWatcher), m_networkThread, options, this);
     connect(informer, &SharedIndexInformer::reflectorStateChanged, this, [this, listing = false](Reflector::State state) mutable {
-        if (std::exchange(listing, state == Reflector::State::Listing) && state != Reflector::State::Listing &&
-            (!m_heapTrim.isActive() || m_heapTrim.remainingTimeAsDuration() > m_heapTrimDelay)) {
+        const bool nowListing = state == Reflector::State::Listing;
+        if (std::exchange(listing, nowListing) == nowListing) {
+            return;
+        }
+        m_listing += nowListing ? 1 : -1;
+        // A list begins: released every delay while it goes on. A list ends: once, a delay later.
+        if (!m_heapTrim.isActive() || m_heapTrim.remainingTimeAsDuration() > m_heapTrimDelay) {
             m_heapTrim.start(m_heapTrimDelay);
         }
     });
