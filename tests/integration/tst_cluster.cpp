@@ -39,6 +39,12 @@ private Q_SLOTS:
 
 private:
     RestConfig simConfig() const { return CachescopeTest::simRestConfig(*m_sim).value(); }
+    static bool startAndDiscover(Cluster &cluster)
+    {
+        QSignalSpy discovered(&cluster, &Cluster::discovered);
+        cluster.start();
+        return discovered.wait(20000);
+    }
 
     std::unique_ptr<Sim::SimCluster> m_sim;
 };
@@ -152,9 +158,7 @@ void TestCluster::freedHeapIsReleasedAfterListsAndWhileRunning()
 {
     using namespace std::chrono_literals;
     Cluster cluster(simConfig());
-    QSignalSpy discovered(&cluster, &Cluster::discovered);
-    cluster.start();
-    QVERIFY(discovered.wait(20000));
+    QVERIFY(startAndDiscover(cluster));
     InformerFactory *factory = cluster.informers();
     // No periodic release yet: what comes is the one after the lists.
     factory->setHeapTrimTiming(300ms, 1h);
@@ -223,9 +227,7 @@ void TestCluster::freedHeapIsReleasedWhileAListGoesOn()
 {
     using namespace std::chrono_literals;
     Cluster cluster(simConfig());
-    QSignalSpy discovered(&cluster, &Cluster::discovered);
-    cluster.start();
-    QVERIFY(discovered.wait(20000));
+    QVERIFY(startAndDiscover(cluster));
     InformerFactory *factory = cluster.informers();
     SharedIndexInformer::Options options = factory->defaultOptions();
     options.reflector.useWatchList = false; // a LIST, whose answer the wrapper holds back
