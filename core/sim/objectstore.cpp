@@ -10,9 +10,8 @@
 #include <QMutexLocker>
 #include <QUuid>
 
-#include <array>
-
 #include <algorithm>
+#include <array>
 
 using namespace Qt::Literals::StringLiterals;
 

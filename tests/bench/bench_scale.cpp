@@ -101,6 +101,7 @@ int runClient(const QString &kubeconfigPath, bool streaming)
     for (const KubeObject &object : objects) {
         jsonBytes += object.json().size();
     }
+    const qint64 steadyHeap = heapInUseBytes();
     std::printf("synced_s=%.3f\nobjects=%lld\njson_bytes=%lld\nbaseline_kib=%lld\nsteady_kib=%lld\npeak_kib=%lld\npeak_heap_kib=%lld\nsteady_heap_kib=%lld\n",
                 synced,
                 static_cast<long long>(objects.size()),
@@ -108,8 +109,8 @@ int runClient(const QString &kubeconfigPath, bool streaming)
                 static_cast<long long>(baseline),
                 static_cast<long long>(procStatusKiB(0, "VmRSS")),
                 static_cast<long long>(procStatusKiB(0, "VmHWM")),
-                static_cast<long long>(std::max(peakHeap, heapInUseBytes()) / 1024),
-                static_cast<long long>(heapInUseBytes() / 1024));
+                static_cast<long long>(std::max(peakHeap, steadyHeap) / 1024),
+                static_cast<long long>(steadyHeap / 1024));
     std::fflush(stdout);
     // Exit without tearing 100k objects down: the figures are taken.
     std::_Exit(0);
