@@ -105,7 +105,11 @@ private Q_SLOTS:
         QCOMPARE(session.controller(), third.data());
         QCOMPARE(changed.count(), signalsBefore);
 
-        // A stop drains; the stopped controller stays current with what it found.
+        // A stop drains; the stopped controller stays current with what it found. A handler
+        // removed before the informer handed it every initial add never gets the rest (as
+        // client-go's listener drops what it has not delivered), so the stop waits until the
+        // registration synced: every key is then queued, and the drain processes them all.
+        QTRY_VERIFY_WITH_TIMEOUT(third->registration().hasSynced(), 10000);
         session.stop();
         QCOMPARE(session.controller(), third.data());
         QTRY_COMPARE_WITH_TIMEOUT(third->state(), Controller::State::Stopped, 10000);
