@@ -1563,6 +1563,10 @@ Cluster: %3, user: %4</source>
             <source>End the wait and try again now</source>
             <translation>结束等待，立即重试</translation>
         </message>
+        <message>
+            <source>Sorting %1 rows by %2…</source>
+            <translation>正在按“%2”排序 %1 行…</translation>
+        </message>
     </context>
     <context>
         <name>Cachescope::ResourceTabs</name>

@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTest>
+#include <QThreadPool>
 
 #include <algorithm>
 
@@ -91,6 +92,9 @@ private Q_SLOTS:
     void sortAfterChurnEqualsAPlainSort();
     void agesTickMovesNothing_data();
     void agesTickMovesNothing();
+    void aSortByAComputedColumnWaitsForItsCellsOffTheGuiThread();
+    void aLargeBatchDefersTheSortToItsCells();
+    void aTableDeletedWhileItsCellsAreMadeIsNoProblem();
     void otherSourceModelsWork();
     void aSourceThatDiesFirstEmptiesTheProxy();
 
@@ -438,6 +442,8 @@ void TestResourceFilterProxyModel::sortAfterChurnEqualsAPlainSort()
     }
     m_model->applyBatch(batch);
     m_proxy->sort(column, order);
+    // Over 256 rows: a column whose cells are parsed is sorted once they were made off this thread.
+    QTRY_VERIFY(!m_proxy->isSortPending());
     QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, column, order));
 
     // Churn: updates (new restarts), deletes (holes filled from the tail) and adds.
@@ -467,7 +473,111 @@ void TestResourceFilterProxyModel::sortAfterChurnEqualsAPlainSort()
     // Sorted again from scratch, the same order.
     m_proxy->sort(-1);
     m_proxy->sort(column, order);
+    QTRY_VERIFY(!m_proxy->isSortPending());
     QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, column, order));
+}
+
+namespace {
+// manyPods() is a batch of count pods in namespace "load", restarts scattered over 0..999.
+QList<Notification> manyPods(int first, int count)
+{
+    QList<Notification> batch;
+    for (int i = first; i < first + count; ++i) {
+        const QString name = u"pod-%1"_s.arg(i, 4, 10, QChar(u'0'));
+        batch.append(Notification::add(u"load/"_s + name, pod(u"load"_s, name, (i * 7919) % 1000, QString()), true));
+    }
+    return batch;
+}
+
+QStringList sourceOrder(const ResourceTableModel &model)
+{
+    QStringList keys;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        keys.append(model.index(row, 0).data(ResourceTableRoles::KeyRole).toString());
+    }
+    return keys;
+}
+} // namespace
+
+// Sorting 1,005 rows by restarts needs 1,005 documents parsed (~85 µs a pod): the table makes
+// them on the thread pool, and the GUI thread sorts once they are in place. Until then the rows
+// keep the order they had, and batches go on.
+void TestResourceFilterProxyModel::aSortByAComputedColumnWaitsForItsCellsOffTheGuiThread()
+{
+    const int restarts = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    m_model->applyBatch(manyPods(0, 1000));
+    const QStringList byName = visibleNames(*m_proxy);
+    const qsizetype missing = m_model->cellsMissing();
+    QVERIFY2(missing > ResourceTableModel::AffordableCells, qPrintable(QString::number(missing)));
+    QSignalSpy pending(m_proxy.get(), &ResourceFilterProxyModel::sortPendingChanged);
+
+    m_proxy->sort(restarts, Qt::DescendingOrder);
+    QVERIFY(m_proxy->isSortPending());
+    QCOMPARE(pending.count(), 1);
+    QCOMPARE(m_proxy->sortColumn(), restarts);
+    QCOMPARE(m_proxy->sortOrder(), Qt::DescendingOrder);
+    QCOMPARE(visibleNames(*m_proxy), byName);
+    QCOMPARE(m_model->cellsMissing(), missing); // none parsed here
+    QVERIFY(m_model->isPreparingCells());
+
+    // Meanwhile: one pod restarts 5,000 times, another goes, a new one has 4,999.
+    const QString changed = u"load/pod-0000"_s;
+    const QString gone = u"load/pod-0001"_s;
+    m_model->applyBatch({Notification::update(changed, m_model->objectAt(m_model->rowOfKey(changed)), pod(u"load"_s, u"pod-0000"_s, 5000, QString(), u"2"_s)),
+                         Notification::remove(gone, m_model->objectAt(m_model->rowOfKey(gone))),
+                         Notification::add(u"load/pod-1000"_s, pod(u"load"_s, u"pod-1000"_s, 4999, QString()), false)});
+    QVERIFY(m_proxy->isSortPending());
+
+    QTRY_VERIFY_WITH_TIMEOUT(!m_proxy->isSortPending(), 30000);
+    QCOMPARE(pending.count(), 2);
+    QCOMPARE(pending.at(1).at(0).toBool(), false);
+    QCOMPARE(m_model->cellsMissing(), 0);
+    QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, restarts, Qt::DescendingOrder));
+    QCOMPARE(visibleNames(*m_proxy).mid(0, 2), (QStringList{changed, u"load/pod-1000"_s}));
+    QVERIFY(!visibleNames(*m_proxy).contains(gone));
+    // The other way round is the same rows reversed, at once.
+    m_proxy->sort(restarts, Qt::AscendingOrder);
+    QVERIFY(!m_proxy->isSortPending());
+    QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, restarts, Qt::AscendingOrder));
+}
+
+// A batch that brings more rows without cells than a batch may parse (a first list, a relist)
+// shows every row in the source's order until their cells are made, then sorts again.
+void TestResourceFilterProxyModel::aLargeBatchDefersTheSortToItsCells()
+{
+    const int restarts = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    m_proxy->sort(restarts, Qt::AscendingOrder);
+    QVERIFY(!m_proxy->isSortPending());
+    m_proxy->setFilterText(u"o"_s); // every pod but billing/api-7
+
+    m_model->applyBatch(manyPods(0, 2000));
+    QVERIFY(m_proxy->isSortPending());
+    QCOMPARE(m_proxy->sortColumn(), restarts);
+    QStringList passing = sourceOrder(*m_model);
+    passing.removeIf([](const QString &key) { return !key.section(u'/', 1).contains(u'o') && !key.section(u'/', 0, 0).contains(u'o'); });
+    QCOMPARE(visibleNames(*m_proxy), passing);
+
+    QTRY_VERIFY_WITH_TIMEOUT(!m_proxy->isSortPending(), 30000);
+    QStringList sorted = plainOrder(*m_model, restarts, Qt::AscendingOrder);
+    sorted.removeIf([&passing](const QString &key) { return !passing.contains(key); });
+    QCOMPARE(visibleNames(*m_proxy), sorted);
+}
+
+// The table may go while the pool still parses its cells: the results go nowhere, and the
+// proxy, empty, no longer waits.
+void TestResourceFilterProxyModel::aTableDeletedWhileItsCellsAreMadeIsNoProblem()
+{
+    const int restarts = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    m_model->applyBatch(manyPods(0, 1000));
+    m_proxy->sort(restarts, Qt::AscendingOrder);
+    QVERIFY(m_proxy->isSortPending());
+    m_modelTester.reset();
+    m_model.reset();
+    QVERIFY(!m_proxy->isSortPending());
+    QCOMPARE(m_proxy->rowCount(), 0);
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCOMPARE(m_proxy->rowCount(), 0);
 }
 
 void TestResourceFilterProxyModel::agesTickMovesNothing_data()

@@ -1,6 +1,6 @@
 // ResourceTableView offscreen: Ctrl+L and the filter line, the label-selector line and its
 // errors, Ctrl+F search, Enter opening an object, the progress bar while the first list pages
-// arrive, and the flash of a changed row.
+// arrive or a sort waits for its cells, and the flash of a changed row.
 #include "fakelisterwatcher.h"
 
 #include "core/cache/sharedindexinformer.h"
@@ -61,6 +61,7 @@ private Q_SLOTS:
     void enterOpensObject();
     void changedRowsFlash();
     void progressWhileListing();
+    void progressWhileASortWaitsForItsCells();
     void aRefusedListShowsInTheTablesPlace();
     void retryNowEndsTheWait();
     void treeViewActivatesResources();
@@ -279,6 +280,29 @@ void TestResourceTableView::showRefusedList(RefusedList &refused, const ApiError
     refused.model.setInformer(refused.informer.get());
     refused.informer->run();
     QTRY_VERIFY(m_view->problemLabel()->isVisible());
+}
+
+// Sorting by a column whose cells are parsed, on more rows than the GUI thread parses at once:
+// the rows keep their order while the cells are made elsewhere, and a busy bar says why.
+void TestResourceTableView::progressWhileASortWaitsForItsCells()
+{
+    QList<Notification> batch;
+    for (int i = 0; i < 1000; ++i) {
+        const QString name = u"pod-%1"_s.arg(i);
+        batch.append(Notification::add(u"load/"_s + name, pod(u"load"_s, name, QString()), true));
+    }
+    m_model->applyBatch(batch);
+    QVERIFY(!m_view->progressBar()->isVisible());
+    const int status = int(m_model->columns().indexOf(ResourceColumns::Field::PodStatus));
+    m_view->tableView()->sortByColumn(status, Qt::DescendingOrder);
+    QVERIFY(m_view->proxyModel()->isSortPending());
+    QVERIFY(m_view->progressBar()->isVisible());
+    QCOMPARE(m_view->progressBar()->format(),
+             u"Sorting %1 rows by %2…"_s.arg(QLocale().toString(1004), m_model->headerData(status, Qt::Horizontal).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_view->progressBar()->isVisible(), 30000);
+    QVERIFY(!m_view->proxyModel()->isSortPending());
+    // All Running: the keys decide, descending.
+    QCOMPARE(m_view->proxyModel()->index(0, 0).data(ResourceTableRoles::KeyRole).toString(), u"shop/web-2"_s);
 }
 
 void TestResourceTableView::aRefusedListShowsInTheTablesPlace()

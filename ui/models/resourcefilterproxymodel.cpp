@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <tuple>
 
 namespace Cachescope {
 
@@ -40,6 +41,11 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
         disconnect(connection);
     }
     m_connections.clear();
+    // A sort that waited for the old source's cells is asked of the new one.
+    if (m_pendingSort) {
+        std::tie(m_sortColumn, m_sortOrder) = *m_pendingSort;
+        setPendingSort(std::nullopt);
+    }
     m_table = qobject_cast<ResourceTableModel *>(sourceModel);
     m_inBatch = false;
     m_structural = false;
@@ -50,6 +56,10 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
         QAbstractItemModel *source = sourceModel;
         // A source that dies first leaves the proxy empty, not pointing at it.
         m_connections << connect(source, &QObject::destroyed, this, [this] {
+            if (m_pendingSort) {
+                std::tie(m_sortColumn, m_sortOrder) = *m_pendingSort;
+                setPendingSort(std::nullopt);
+            }
             beginResetModel();
             m_table = nullptr;
             m_inBatch = false;
@@ -72,6 +82,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
             m_proxyRowOf.clear();
         });
         m_connections << connect(source, &QAbstractItemModel::modelReset, this, [this] {
+            deferSortForCells();
             refreshSortKeys();
             std::vector<int> rows;
             const int count = this->sourceModel()->rowCount();
@@ -124,6 +135,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
             announceLayoutChange();
         };
         const auto layoutEnds = [this] {
+            deferSortForCells();
             refreshSortKeys();
             std::vector<int> rows;
             const int count = this->sourceModel()->rowCount();
@@ -157,10 +169,12 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
         if (m_table) {
             m_connections << connect(m_table, &ResourceTableModel::batchAboutToBeApplied, this, &ResourceFilterProxyModel::onBatchStarting);
             m_connections << connect(m_table, &ResourceTableModel::batchApplied, this, &ResourceFilterProxyModel::onBatchEnded);
+            m_connections << connect(m_table, &ResourceTableModel::cellsPrepared, this, &ResourceFilterProxyModel::onCellsPrepared);
         }
     }
     m_rows.clear();
     m_proxyRowOf.clear();
+    deferSortForCells();
     refreshSortKeys();
     if (sourceModel) {
         const int count = sourceModel->rowCount();
@@ -209,6 +223,7 @@ void ResourceFilterProxyModel::setLabelSelector(const LabelSelector &selector)
 
 void ResourceFilterProxyModel::sort(int column, Qt::SortOrder order)
 {
+    std::optional<std::pair<int, Qt::SortOrder>> pending;
     // The same column the other way: descending is the exact reverse of ascending (the keys,
     // unique, break every tie), so the rows shown are reversed, with no key made or compared.
     if (column == m_sortColumn && order != m_sortOrder && usesSortKeys() && m_sortKeysValid && sourceModel() &&
@@ -217,12 +232,49 @@ void ResourceFilterProxyModel::sort(int column, Qt::SortOrder order)
         announceLayoutChange();
         std::vector<int> rows(m_rows.crbegin(), m_rows.crend());
         relayout(std::move(rows));
-        return;
+    } else if (awaitsCells(column)) {
+        pending.emplace(column, order);
+    } else {
+        m_sortColumn = column;
+        m_sortOrder = order;
+        refreshSortKeys();
+        rebuild();
     }
-    m_sortColumn = column;
-    m_sortOrder = order;
+    setPendingSort(pending);
+}
+
+void ResourceFilterProxyModel::setPendingSort(std::optional<std::pair<int, Qt::SortOrder>> sort)
+{
+    const bool changed = sort.has_value() != m_pendingSort.has_value();
+    m_pendingSort = sort;
+    if (changed) {
+        Q_EMIT sortPendingChanged(m_pendingSort.has_value());
+    }
+}
+
+bool ResourceFilterProxyModel::awaitsCells(int column) const
+{
+    return m_table != nullptr && column >= 0 && column < m_table->columnCount() && m_table->columns().needsDocument(column) && m_table->prepareCells();
+}
+
+bool ResourceFilterProxyModel::deferSortForCells()
+{
+    if (m_pendingSort || !awaitsCells(m_sortColumn)) {
+        return false;
+    }
+    const std::pair<int, Qt::SortOrder> sort(m_sortColumn, m_sortOrder);
+    m_sortColumn = -1;
     refreshSortKeys();
-    rebuild();
+    setPendingSort(sort);
+    return true;
+}
+
+void ResourceFilterProxyModel::onCellsPrepared()
+{
+    if (m_pendingSort) {
+        const auto [column, order] = *m_pendingSort;
+        sort(column, order); // waits again for rows that came or changed meanwhile, if too many
+    }
 }
 
 QModelIndex ResourceFilterProxyModel::index(int row, int column, const QModelIndex &parent) const
@@ -611,6 +663,23 @@ void ResourceFilterProxyModel::applyPending()
     std::sort(m_dirty.begin(), m_dirty.end());
     m_dirty.erase(std::unique(m_dirty.begin(), m_dirty.end()), m_dirty.end());
     std::erase_if(m_dirty, [count](int sourceRow) { return sourceRow >= count; });
+    if (qsizetype(m_dirty.size()) > BatchCellLimit && usesSortKeys() && m_table->columns().needsDocument(m_sortColumn) && deferSortForCells()) {
+        // Too many cells to parse here: every row in the source's order until they are made.
+        std::vector<int> rows;
+        for (int row = 0; row < count; ++row) {
+            if (accepts(row)) {
+                rows.push_back(row);
+            }
+        }
+        m_dirty.clear();
+        m_structural = false;
+        if (!m_layoutAnnounced) {
+            Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+            rememberPersistentKeys();
+        }
+        relayout(std::move(rows));
+        return;
+    }
     updateSortKeys(m_dirty, count);
     int first = 0;
     int last = -1;

@@ -8,6 +8,8 @@
 #include <QList>
 #include <QPersistentModelIndex>
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace Cachescope {
@@ -53,10 +55,17 @@ public:
     const LabelSelector &labelSelector() const { return m_selector; }
     void setLabelSelector(const LabelSelector &selector);
 
-    // sort() orders by a source column (-1: the source's own order).
+    // sort() orders by a source column (-1: the source's own order). By a column whose cells a
+    // ResourceTableModel must first parse on more rows than it affords at once, the sort waits
+    // for the table to make them off the GUI thread: the rows keep their order meanwhile, and
+    // isSortPending() is true. The same wait happens, with the rows in the source's order, when
+    // a reset or a batch leaves too many rows of the sort column without their cells (new
+    // columns, a context's first list, a relist).
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
-    int sortColumn() const { return m_sortColumn; }
-    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+    // The sort asked for, pending or done.
+    int sortColumn() const { return m_pendingSort ? m_pendingSort->first : m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_pendingSort ? m_pendingSort->second : m_sortOrder; }
+    bool isSortPending() const { return m_pendingSort.has_value(); }
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -70,6 +79,9 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
+
+Q_SIGNALS:
+    void sortPendingChanged(bool pending);
 
 private:
     [[nodiscard]] bool accepts(int sourceRow) const;
@@ -105,6 +117,17 @@ private:
     [[nodiscard]] bool usesSortKeys() const;
     void refreshSortKeys();
     void updateSortKeys(const std::vector<int> &sourceRows, int sourceCount);
+    // awaitsCells() asks the table to prepare a column's cells; true when the sort must wait.
+    [[nodiscard]] bool awaitsCells(int column) const;
+    // deferSortForCells(): when the current sort column awaits its cells, the sort becomes
+    // pending and the rows fall back to the source's order. Returns whether it did.
+    bool deferSortForCells();
+    // setPendingSort() changes the pending sort, saying when it starts or ends.
+    void setPendingSort(std::optional<std::pair<int, Qt::SortOrder>> sort);
+    void onCellsPrepared();
+    // More cells missing than this in one batch of the sort column: the batch defers the sort
+    // (four times what the table affords at once: ~85 ms of parsing).
+    static constexpr qsizetype BatchCellLimit = ResourceTableModel::AffordableCells * 4;
 
     QList<QMetaObject::Connection> m_connections;
     ResourceTableModel *m_table = nullptr; // not owned; the source when it is one
@@ -112,6 +135,7 @@ private:
     LabelSelector m_selector;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    std::optional<std::pair<int, Qt::SortOrder>> m_pendingSort; // waiting for the table's cells
 
     std::vector<int> m_rows; // proxy row → source row, accepted rows in sorted order
     std::vector<ResourceTableModel::SortKey> m_sortKeys; // source row → its key, when usesSortKeys()

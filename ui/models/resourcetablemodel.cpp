@@ -7,19 +7,43 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QThread>
+#include <QThreadPool>
 #include <QVariantMap>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <mutex>
 
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
 
+// The way back from the pool's threads: the model while it lives, nullptr after.
+struct ResourceTableModel::CellReturn
+{
+    std::mutex mutex;
+    ResourceTableModel *model = nullptr;
+};
+
+// One prepareCells(): the rows' objects as they were, and the cells made of them. Each pool
+// task fills its own slice of cells; the last one to finish sends the whole back.
+struct ResourceTableModel::CellWork
+{
+    ResourceColumns columns;
+    quint64 generation = 0;
+    std::vector<int> rows;
+    std::vector<KubeObject> objects;
+    std::vector<std::shared_ptr<const QList<QVariant>>> cells;
+    std::atomic<int> tasksLeft = 0;
+};
+
 ResourceTableModel::ResourceTableModel(QObject *parent)
     : QAbstractTableModel(parent)
     , m_columns(ResourceColumns::forKind(QString(), true))
+    , m_cellReturn(std::make_shared<CellReturn>())
 {
+    m_cellReturn->model = this;
     m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
     // The registration's own hasSynced() trails the informer's by the handler's backlog; a short
     // poll covers the moment between the informer's synced() and the last initial add arriving.
@@ -33,6 +57,10 @@ ResourceTableModel::ResourceTableModel(QObject *parent)
 
 ResourceTableModel::~ResourceTableModel()
 {
+    {
+        const std::lock_guard lock(m_cellReturn->mutex);
+        m_cellReturn->model = nullptr;
+    }
     detach();
 }
 
@@ -61,6 +89,7 @@ void ResourceTableModel::setInformer(SharedIndexInformer *informer)
     beginResetModel();
     m_rows.clear();
     m_rowOfKey.clear();
+    ++m_cellGeneration;
     m_informer = informer;
     m_synced = false;
     m_itemsSoFar = 0;
@@ -122,6 +151,7 @@ void ResourceTableModel::setColumns(const ResourceColumns &columns)
 {
     beginResetModel();
     m_columns = columns;
+    ++m_cellGeneration;
     m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
     if (m_ageColumn < 0) {
         m_ageColumn = m_columns.indexOf(ResourceColumns::Field::EventLastSeen);
@@ -320,6 +350,74 @@ const QVariant &ResourceTableModel::cachedCell(const Row &row, int column) const
         row.cells = std::make_shared<const QList<QVariant>>(m_columns.values(row.object));
     }
     return row.cells->at(column);
+}
+
+qsizetype ResourceTableModel::cellsMissing() const
+{
+    if (!m_columns.anyNeedsDocument()) {
+        return 0;
+    }
+    return std::count_if(m_rows.cbegin(), m_rows.cend(), [](const Row &row) { return !row.cells; });
+}
+
+bool ResourceTableModel::prepareCells(qsizetype affordable)
+{
+    Q_ASSERT(thread() == QThread::currentThread());
+    if (m_preparingCells) {
+        return true;
+    }
+    if (cellsMissing() <= affordable) {
+        return false;
+    }
+    auto work = std::make_shared<CellWork>();
+    work->columns = m_columns;
+    work->generation = m_cellGeneration;
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        if (!m_rows[row].cells) {
+            work->rows.push_back(int(row));
+            work->objects.push_back(m_rows[row].object);
+        }
+    }
+    work->cells.resize(work->objects.size());
+    QThreadPool *pool = QThreadPool::globalInstance();
+    const size_t tasks = size_t(std::max(1, pool->maxThreadCount()));
+    const size_t slice = (work->objects.size() + tasks - 1) / tasks;
+    work->tasksLeft = int((work->objects.size() + slice - 1) / slice);
+    m_preparingCells = true;
+    for (size_t begin = 0; begin < work->objects.size(); begin += slice) {
+        const size_t end = std::min(work->objects.size(), begin + slice);
+        pool->start([work, begin, end, back = m_cellReturn] {
+            for (size_t i = begin; i < end; ++i) {
+                work->cells[i] = std::make_shared<const QList<QVariant>>(work->columns.values(work->objects[i]));
+            }
+            if (--work->tasksLeft > 0) {
+                return;
+            }
+            // Posted while the model is known to live; a model deleted before the event is
+            // delivered takes the event with it.
+            const std::lock_guard lock(back->mutex);
+            if (back->model) {
+                QMetaObject::invokeMethod(
+                    back->model, [model = back->model, work] { model->takeCells(*work); }, Qt::QueuedConnection);
+            }
+        });
+    }
+    return true;
+}
+
+void ResourceTableModel::takeCells(const CellWork &work)
+{
+    m_preparingCells = false;
+    if (work.generation == m_cellGeneration) {
+        for (size_t i = 0; i < work.rows.size(); ++i) {
+            const size_t row = size_t(work.rows[i]);
+            // The row may hold another object now (changed, or moved into a deleted row's place).
+            if (row < m_rows.size() && !m_rows[row].cells && m_rows[row].object == work.objects[i]) {
+                m_rows[row].cells = work.cells[i];
+            }
+        }
+    }
+    Q_EMIT cellsPrepared();
 }
 
 QVariant ResourceTableModel::cell(const Row &row, int column) const

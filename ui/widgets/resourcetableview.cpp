@@ -66,6 +66,7 @@ ResourceTableView::ResourceTableView(QWidget *parent)
     m_progress->setTextVisible(true);
 
     m_table->setModel(m_proxy);
+    connect(m_proxy, &ResourceFilterProxyModel::sortPendingChanged, this, &ResourceTableView::updateProgress);
     m_table->setItemDelegate(m_delegate);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(0, Qt::AscendingOrder);
@@ -339,6 +340,15 @@ void ResourceTableView::updateProgress()
 {
     // While a problem stands in the table's place, a busy bar would claim progress there is none.
     if (!m_model || m_model->hasSynced() || !m_model->informer() || (m_model->problem().isError() && m_model->retryAtMs() > 0)) {
+        // A sort that waits for its cells to be read off the GUI thread: the rows keep their
+        // order meanwhile, which the user should not take for the sort's.
+        if (m_model && m_proxy->isSortPending()) {
+            m_progress->setVisible(true);
+            m_progress->setRange(0, 0);
+            m_progress->setFormat(tr("Sorting %1 rows by %2…")
+                                      .arg(QLocale().toString(m_model->rowCount()), m_proxy->headerData(m_proxy->sortColumn(), Qt::Horizontal).toString()));
+            return;
+        }
         m_progress->setVisible(false);
         return;
     }
