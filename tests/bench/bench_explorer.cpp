@@ -252,8 +252,13 @@ int main(int argc, char *argv[])
         const QString title = fresh.headerData(column, Qt::Horizontal).toString();
         const bool computed = fresh.columns().needsDocument(column);
         const QString kind = fresh.rowCount() > 0 ? kindOf(fresh, column) : QString();
-        measure(u"sort by %1, %2%3"_s.arg(title, kind, computed ? u" (cold cells)"_s : QString()),
-                [&] { view.tableView()->sortByColumn(column, Qt::AscendingOrder); });
+        // Cold cells are parsed on the thread pool: wall time until sorted, the GUI thread's CPU.
+        measure(u"sort by %1, %2%3"_s.arg(title, kind, computed ? u" (cold cells)"_s : QString()), [&] {
+            view.tableView()->sortByColumn(column, Qt::AscendingOrder);
+            while (view.proxyModel()->isSortPending()) {
+                spin(5);
+            }
+        });
         if (computed) {
             measure(u"sort by %1, %2 (cached cells)"_s.arg(title, kind), [&] { view.tableView()->sortByColumn(column, Qt::DescendingOrder); });
         }
