@@ -3,6 +3,7 @@
 #include "core/cache/apilisterwatcher.h"
 #include "core/cache/indexfunctions.h"
 #include "core/kube/apiclient.h"
+#include "core/util/backgroundpool.h"
 #include "core/util/processmemory.h"
 
 #include <QThreadPool>
@@ -22,7 +23,7 @@ InformerFactory::InformerFactory(ApiClient *client, QThread *networkThread, QObj
     m_heapTrim.setSingleShot(true);
     connect(&m_heapTrim, &QTimer::timeout, this, [this] {
         ++m_heapTrims;
-        QThreadPool::globalInstance()->start([] { (void)releaseFreedHeap(); });
+        backgroundPool()->start([] { (void)releaseFreedHeap(); });
         const bool running = std::any_of(m_informers.cbegin(), m_informers.cend(), [](const SharedIndexInformer *informer) { return informer->isRunning(); });
         if (running) {
             // A large list frees as fast as it allocates (each frame once decoded, the pieces

@@ -34,8 +34,8 @@ class ListerWatcher;
 // Memory: malloc keeps the pages a process frees. After an informer's list (the first, a relist,
 // or one that failed) the response and the old objects have been freed, and the views then free
 // what they built from the notifications; under churn, freed pages collect between objects still
-// live. While informers run, the factory has them given back (releaseFreedHeap(), on a QThreadPool
-// thread) every 60 s, every 10 s while a list goes on, and 10 s after a list ends
+// live. While informers run, the factory has them given back (releaseFreedHeap(), on a thread of
+// backgroundPool()) every 60 s, every 10 s while a list goes on, and 10 s after a list ends
 // (setHeapTrimTiming(); the relists of a burst, as after an apiserver restart, in one release), so
 // that resident memory follows what the cache and the views hold instead of ratcheting up with
 // each relist's peak (bench_soak: +13 MB a restart, and ~1.5 MB a minute of churn at 1,000

@@ -2,9 +2,9 @@
 // An in-process SimCluster with --pods N and --churn R feeds a real informer; the real
 // ResourceTableModel, ResourceFilterProxyModel and ResourceTableView (shown offscreen) follow
 // it. Reported: the GUI event loop's latency (the lateness of a 1 ms repeating timer: p50, p99,
-// max) while the first list syncs, under churn, and under churn with the table sorted by a
-// computed column, sorted by age, and while freed heap is released every second on a pool
-// thread (as InformerFactory does); then the time to sort by each column (its kind: text,
+// max) while the first list syncs, under churn, while the table is first sorted by a computed
+// column (its cells made on the thread pool), under churn sorted by it, sorted by age, and
+// while freed heap is released every second on a pool thread (as InformerFactory does); then the time to sort by each column (its kind: text,
 // number, age), to apply a text filter and a label selector, and to deliver one age tick; the
 // process's resident memory after each stage. No assertion on timing: figures for README and
 // for regressions.
@@ -16,6 +16,7 @@
 #include "core/kube/kubeconfig.h"
 #include "core/kube/labelselector.h"
 #include "core/sim/simcluster.h"
+#include "core/util/backgroundpool.h"
 #include "core/util/processmemory.h"
 #include "guimeasures.h"
 #include "ui/models/resourcefilterproxymodel.h"
@@ -164,7 +165,18 @@ int main(int argc, char *argv[])
 
     const int statusColumn = int(model.columns().indexOf(ResourceColumns::Field::PodStatus));
     const int restartsColumn = int(model.columns().indexOf(ResourceColumns::Field::PodRestarts));
+    // The first sort by a computed column: its cells are made on the thread pool while churn
+    // goes on, then the GUI thread sorts.
+    batchFigures();
+    probe.start();
+    batches = changes = 0;
+    QElapsedTimer sorting;
+    sorting.start();
     view.tableView()->sortByColumn(restartsColumn, Qt::DescendingOrder);
+    while (view.proxyModel()->isSortPending()) {
+        spin(5);
+    }
+    printLatency("churn, first sort by restarts", probe.stop(), u"sorted after %1 ms"_s.arg(sorting.elapsed()) + batchFigures());
     spin(500);
     batchFigures();
     probe.start();
@@ -199,7 +211,7 @@ int main(int argc, char *argv[])
     QTimer release;
     QObject::connect(&release, &QTimer::timeout, &release, [&] {
         ++releases;
-        QThreadPool::globalInstance()->start([&longestReleaseUs] {
+        backgroundPool()->start([&longestReleaseUs] {
             QElapsedTimer took;
             took.start();
             (void)releaseFreedHeap();
@@ -214,7 +226,7 @@ int main(int argc, char *argv[])
     release.start(1000);
     spin(seconds * 1000);
     release.stop();
-    QThreadPool::globalInstance()->waitForDone();
+    backgroundPool()->waitForDone();
     printLatency("churn, freed heap released each 1 s",
                  probe.stop(),
                  u"%1 releases, the longest %2 ms"_s.arg(releases).arg(double(longestReleaseUs.load()) / 1000.0, 0, 'f', 1) + batchFigures());

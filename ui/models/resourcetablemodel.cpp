@@ -2,6 +2,7 @@
 
 #include "core/cache/keys.h"
 #include "core/cache/notificationbatcher.h"
+#include "core/util/backgroundpool.h"
 #include "ui/models/resourcetableroles.h"
 
 #include <QCoreApplication>
@@ -379,7 +380,7 @@ bool ResourceTableModel::prepareCells(qsizetype affordable)
         }
     }
     work->cells.resize(work->objects.size());
-    QThreadPool *pool = QThreadPool::globalInstance();
+    QThreadPool *pool = backgroundPool();
     const size_t tasks = size_t(std::max(1, pool->maxThreadCount()));
     const size_t slice = (work->objects.size() + tasks - 1) / tasks;
     work->tasksLeft = int((work->objects.size() + slice - 1) / slice);

@@ -117,7 +117,7 @@ public:
     // Cells that need the object's JSON parsed cost ~85 µs a pod: too many for the GUI thread
     // to make at once (8.5 s for the first sort of 100k pods by Ready). cellsMissing() counts
     // the rows without their cells (0 when no column needs the document). prepareCells() has
-    // them made on the global thread pool, split among its threads, and put in place on this
+    // them made on backgroundPool(), split among its threads, and put in place on this
     // thread; cellsPrepared() follows, exactly once per call that returned true (rows that
     // changed meanwhile are left without). It returns false, starting nothing, when at most
     // affordable rows lack their cells; a call while a preparation runs joins it.
