@@ -401,6 +401,18 @@ bool ResourceColumns::anyNeedsDocument() const
 
 QVariant ResourceColumns::value(qsizetype index, const KubeObject &object, const QJsonObject &document) const
 {
+    std::optional<PodSummary> pod;
+    return value(index, object, document, pod);
+}
+
+QVariant ResourceColumns::value(qsizetype index, const KubeObject &object, const QJsonObject &document, std::optional<PodSummary> &pod) const
+{
+    const auto summary = [&pod, &document]() -> const PodSummary & {
+        if (!pod) {
+            pod = PodSummary::fromJson(document);
+        }
+        return *pod;
+    };
     const Column &column = m_columns.at(index);
     switch (column.field) {
     case Field::Name:
@@ -424,14 +436,12 @@ QVariant ResourceColumns::value(qsizetype index, const KubeObject &object, const
             return {};
         }
         return typed(evaluateJsonPath(document, m_paths.at(index)), column.type);
-    case Field::PodReady: {
-        const PodSummary pod = PodSummary::fromJson(document);
-        return fraction(pod.readyContainers, pod.totalContainers);
-    }
+    case Field::PodReady:
+        return fraction(summary().readyContainers, summary().totalContainers);
     case Field::PodStatus:
-        return PodSummary::fromJson(document).status;
+        return summary().status;
     case Field::PodRestarts:
-        return qint64(PodSummary::fromJson(document).restarts);
+        return qint64(summary().restarts);
     case Field::ReplicasReady:
         return fraction(document[u"status"][u"readyReplicas"].toInteger(), document[u"spec"][u"replicas"].toInteger());
     case Field::ServiceExternalIp:
@@ -474,10 +484,11 @@ QList<QVariant> ResourceColumns::values(const KubeObject &object) const
     if (anyNeedsDocument()) {
         document = QJsonDocument::fromJson(object.json()).object();
     }
+    std::optional<PodSummary> pod;
     QList<QVariant> cells;
     cells.reserve(m_columns.size());
     for (qsizetype i = 0; i < m_columns.size(); ++i) {
-        cells.append(value(i, object, document));
+        cells.append(value(i, object, document, pod));
     }
     return cells;
 }

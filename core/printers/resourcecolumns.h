@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/printers/jsonpath.h"
+#include "core/printers/podsummary.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -125,6 +126,10 @@ public:
     QString displayText(qsizetype index, const QVariant &value, const QDateTime &now) const;
 
 private:
+    // value() with the pod's summary made at most once for all the cells of one object (Ready,
+    // Status and Restarts all read it).
+    QVariant value(qsizetype index, const KubeObject &object, const QJsonObject &document, std::optional<PodSummary> &pod) const;
+
     void add(const char *title, Type type, Field field, const QString &jsonPath = {}, const QString &emptyText = {});
     void add(const QString &title, Type type, Field field, const QString &jsonPath = {}, const QString &emptyText = {});
 
