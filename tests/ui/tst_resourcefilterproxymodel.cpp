@@ -95,6 +95,7 @@ private Q_SLOTS:
     void agesTickMovesNothing();
     void aSortByAComputedColumnWaitsForItsCellsOffTheGuiThread();
     void aLargeBatchDefersTheSortToItsCells();
+    void newColumnsWhileCellsAreMadeStartOver();
     void aTableDeletedWhileItsCellsAreMadeIsNoProblem();
     void otherSourceModelsWork();
     void aSourceThatDiesFirstEmptiesTheProxy();
@@ -555,6 +556,22 @@ void TestResourceFilterProxyModel::aLargeBatchDefersTheSortToItsCells()
     QStringList sorted = plainOrder(*m_model, restarts, Qt::AscendingOrder);
     sorted.removeIf([&passing](const QString &key) { return !passing.contains(key); });
     QCOMPARE(visibleNames(*m_proxy), sorted);
+}
+
+// New columns while the cells are made: what was made for the old ones is dropped (the pool
+// stops early), and the sort waits again, for the new columns' cells.
+void TestResourceFilterProxyModel::newColumnsWhileCellsAreMadeStartOver()
+{
+    const int restarts = int(m_model->columns().indexOf(ResourceColumns::Field::PodRestarts));
+    m_model->applyBatch(manyPods(0, 1000));
+    m_proxy->sort(restarts, Qt::AscendingOrder);
+    QVERIFY(m_proxy->isSortPending());
+    m_model->setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    QCOMPARE(m_model->cellsMissing(), m_model->rowCount());
+    QCOMPARE(m_proxy->sortColumn(), restarts);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_proxy->isSortPending(), 30000);
+    QCOMPARE(m_model->cellsMissing(), 0);
+    QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, restarts, Qt::AscendingOrder));
 }
 
 // The table may go while the pool still parses its cells: the results go nowhere, and the

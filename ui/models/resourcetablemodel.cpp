@@ -20,11 +20,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
 
-// The way back from the pool's threads: the model while it lives, nullptr after.
+// The way back from the pool's threads: the model while it lives, nullptr after. generation is
+// the model's cell generation, 0 once it is gone: work made for another one stops early (a
+// million rows take the pool's threads tens of seconds, which a reset or quitting need not wait).
 struct ResourceTableModel::CellReturn
 {
     std::mutex mutex;
     ResourceTableModel *model = nullptr;
+    std::atomic<quint64> generation = 0;
 };
 
 // One prepareCells(): the rows' objects as they were, and the cells made of them. Each pool
@@ -45,6 +48,7 @@ ResourceTableModel::ResourceTableModel(QObject *parent)
     , m_cellReturn(std::make_shared<CellReturn>())
 {
     m_cellReturn->model = this;
+    m_cellReturn->generation = m_cellGeneration;
     m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
     // The registration's own hasSynced() trails the informer's by the handler's backlog; a short
     // poll covers the moment between the informer's synced() and the last initial add arriving.
@@ -61,6 +65,7 @@ ResourceTableModel::~ResourceTableModel()
     {
         const std::lock_guard lock(m_cellReturn->mutex);
         m_cellReturn->model = nullptr;
+        m_cellReturn->generation = 0;
     }
     detach();
 }
@@ -90,7 +95,7 @@ void ResourceTableModel::setInformer(SharedIndexInformer *informer)
     beginResetModel();
     m_rows.clear();
     m_rowOfKey.clear();
-    ++m_cellGeneration;
+    m_cellReturn->generation = ++m_cellGeneration;
     m_informer = informer;
     m_synced = false;
     m_itemsSoFar = 0;
@@ -152,7 +157,7 @@ void ResourceTableModel::setColumns(const ResourceColumns &columns)
 {
     beginResetModel();
     m_columns = columns;
-    ++m_cellGeneration;
+    m_cellReturn->generation = ++m_cellGeneration;
     m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
     if (m_ageColumn < 0) {
         m_ageColumn = m_columns.indexOf(ResourceColumns::Field::EventLastSeen);
@@ -388,7 +393,7 @@ bool ResourceTableModel::prepareCells(qsizetype affordable)
     for (size_t begin = 0; begin < work->objects.size(); begin += slice) {
         const size_t end = std::min(work->objects.size(), begin + slice);
         pool->start([work, begin, end, back = m_cellReturn] {
-            for (size_t i = begin; i < end; ++i) {
+            for (size_t i = begin; i < end && back->generation == work->generation; ++i) {
                 work->cells[i] = std::make_shared<const QList<QVariant>>(work->columns.values(work->objects[i]));
             }
             if (--work->tasksLeft > 0) {
@@ -413,7 +418,7 @@ void ResourceTableModel::takeCells(const CellWork &work)
         for (size_t i = 0; i < work.rows.size(); ++i) {
             const size_t row = size_t(work.rows[i]);
             // The row may hold another object now (changed, or moved into a deleted row's place).
-            if (row < m_rows.size() && !m_rows[row].cells && m_rows[row].object == work.objects[i]) {
+            if (work.cells[i] && row < m_rows.size() && !m_rows[row].cells && m_rows[row].object == work.objects[i]) {
                 m_rows[row].cells = work.cells[i];
             }
         }

@@ -182,7 +182,7 @@ private:
     // prepareCells(): the results of a preparation started before the last reset or change of
     // columns are not put in place; the pool's threads reach this model only through
     // m_cellReturn, which the destructor cuts.
-    quint64 m_cellGeneration = 0;
+    quint64 m_cellGeneration = 1;
     bool m_preparingCells = false;
     std::shared_ptr<CellReturn> m_cellReturn;
 };
