@@ -4,9 +4,9 @@
 // it. Reported: the GUI event loop's latency (the lateness of a 1 ms repeating timer: p50, p99,
 // max) while the first list syncs, under churn, while the table is first sorted by a computed
 // column (its cells made on the thread pool), under churn sorted by it, sorted by age, and
-// while freed heap is released every second on a pool thread (as InformerFactory does); then the time to sort by each column (its kind: text,
-// number, age), to apply a text filter and a label selector, and to deliver one age tick; the
-// process's resident memory after each stage. No assertion on timing: figures for README and
+// while freed heap is released every second on a pool thread (as InformerFactory does); then
+// the time to sort by each column (its kind: text, number, age), to apply a text filter and a
+// label selector, and to deliver one age tick; the process's resident memory after each stage. No assertion on timing: figures for README and
 // for regressions.
 //
 //   bench_explorer [--pods 100000] [--churn 2000] [--seconds 10]

@@ -42,10 +42,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
     }
     m_connections.clear();
     // A sort that waited for the old source's cells is asked of the new one.
-    if (m_pendingSort) {
-        std::tie(m_sortColumn, m_sortOrder) = *m_pendingSort;
-        setPendingSort(std::nullopt);
-    }
+    stopWaitingForCells();
     m_table = qobject_cast<ResourceTableModel *>(sourceModel);
     m_inBatch = false;
     m_structural = false;
@@ -56,10 +53,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
         QAbstractItemModel *source = sourceModel;
         // A source that dies first leaves the proxy empty, not pointing at it.
         m_connections << connect(source, &QObject::destroyed, this, [this] {
-            if (m_pendingSort) {
-                std::tie(m_sortColumn, m_sortOrder) = *m_pendingSort;
-                setPendingSort(std::nullopt);
-            }
+            stopWaitingForCells();
             beginResetModel();
             m_table = nullptr;
             m_inBatch = false;
@@ -84,16 +78,10 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
         m_connections << connect(source, &QAbstractItemModel::modelReset, this, [this] {
             deferSortForCells();
             refreshSortKeys();
-            std::vector<int> rows;
-            const int count = this->sourceModel()->rowCount();
-            for (int row = 0; row < count; ++row) {
-                if (accepts(row)) {
-                    rows.push_back(row);
-                }
-            }
+            std::vector<int> rows = acceptedSourceRows();
             sortRows(rows);
             m_rows = std::move(rows);
-            m_proxyRowOf.assign(size_t(count), -1);
+            m_proxyRowOf.assign(size_t(this->sourceModel()->rowCount()), -1);
             for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
                 m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);
             }
@@ -137,13 +125,7 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
         const auto layoutEnds = [this] {
             deferSortForCells();
             refreshSortKeys();
-            std::vector<int> rows;
-            const int count = this->sourceModel()->rowCount();
-            for (int row = 0; row < count; ++row) {
-                if (accepts(row)) {
-                    rows.push_back(row);
-                }
-            }
+            std::vector<int> rows = acceptedSourceRows();
             sortRows(rows);
             relayout(std::move(rows));
         };
@@ -177,13 +159,8 @@ void ResourceFilterProxyModel::setSourceModel(QAbstractItemModel *sourceModel)
     deferSortForCells();
     refreshSortKeys();
     if (sourceModel) {
-        const int count = sourceModel->rowCount();
-        m_proxyRowOf.assign(size_t(count), -1);
-        for (int row = 0; row < count; ++row) {
-            if (accepts(row)) {
-                m_rows.push_back(row);
-            }
-        }
+        m_proxyRowOf.assign(size_t(sourceModel->rowCount()), -1);
+        m_rows = acceptedSourceRows();
         sortRows(m_rows);
         for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
             m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);
@@ -267,6 +244,26 @@ bool ResourceFilterProxyModel::deferSortForCells()
     refreshSortKeys();
     setPendingSort(sort);
     return true;
+}
+
+void ResourceFilterProxyModel::stopWaitingForCells()
+{
+    if (m_pendingSort) {
+        std::tie(m_sortColumn, m_sortOrder) = *m_pendingSort;
+        setPendingSort(std::nullopt);
+    }
+}
+
+std::vector<int> ResourceFilterProxyModel::acceptedSourceRows() const
+{
+    std::vector<int> rows;
+    const int count = sourceModel() ? sourceModel()->rowCount() : 0;
+    for (int row = 0; row < count; ++row) {
+        if (accepts(row)) {
+            rows.push_back(row);
+        }
+    }
+    return rows;
 }
 
 void ResourceFilterProxyModel::onCellsPrepared()
@@ -657,40 +654,8 @@ bool ResourceFilterProxyModel::pendingKeepsLayout(int *firstProxyRow, int *lastP
     return true;
 }
 
-void ResourceFilterProxyModel::applyPending()
+std::vector<int> ResourceFilterProxyModel::rowsWithDirtyMerged(int count) const
 {
-    const int count = sourceModel() ? sourceModel()->rowCount() : 0;
-    std::sort(m_dirty.begin(), m_dirty.end());
-    m_dirty.erase(std::unique(m_dirty.begin(), m_dirty.end()), m_dirty.end());
-    std::erase_if(m_dirty, [count](int sourceRow) { return sourceRow >= count; });
-    if (qsizetype(m_dirty.size()) > BatchCellLimit && usesSortKeys() && m_table->columns().needsDocument(m_sortColumn) && deferSortForCells()) {
-        // Too many cells to parse here: every row in the source's order until they are made.
-        std::vector<int> rows;
-        for (int row = 0; row < count; ++row) {
-            if (accepts(row)) {
-                rows.push_back(row);
-            }
-        }
-        m_dirty.clear();
-        m_structural = false;
-        if (!m_layoutAnnounced) {
-            Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-            rememberPersistentKeys();
-        }
-        relayout(std::move(rows));
-        return;
-    }
-    updateSortKeys(m_dirty, count);
-    int first = 0;
-    int last = -1;
-    if (!m_layoutAnnounced && m_proxyRowOf.size() == size_t(count) && pendingKeepsLayout(&first, &last)) {
-        m_dirty.clear();
-        m_keysOfRows.clear();
-        if (last >= first) {
-            Q_EMIT dataChanged(index(first, 0), index(last, columnCount() - 1));
-        }
-        return;
-    }
     // Rows the batch touched leave their places and come back in their sorted places; the
     // others keep their relative order, since their values did not change.
     std::vector<char> isDirty(size_t(count), 0);
@@ -726,6 +691,33 @@ void ResourceFilterProxyModel::applyPending()
         from = to;
     }
     rows.insert(rows.end(), from, kept.cend());
+    return rows;
+}
+
+void ResourceFilterProxyModel::applyPending()
+{
+    const int count = sourceModel() ? sourceModel()->rowCount() : 0;
+    std::sort(m_dirty.begin(), m_dirty.end());
+    m_dirty.erase(std::unique(m_dirty.begin(), m_dirty.end()), m_dirty.end());
+    std::erase_if(m_dirty, [count](int sourceRow) { return sourceRow >= count; });
+    std::vector<int> rows;
+    if (qsizetype(m_dirty.size()) > BatchCellLimit && usesSortKeys() && m_table->columns().needsDocument(m_sortColumn) && deferSortForCells()) {
+        // Too many cells to parse here: every row in the source's order until they are made.
+        rows = acceptedSourceRows();
+    } else {
+        updateSortKeys(m_dirty, count);
+        int first = 0;
+        int last = -1;
+        if (!m_layoutAnnounced && m_proxyRowOf.size() == size_t(count) && pendingKeepsLayout(&first, &last)) {
+            m_dirty.clear();
+            m_keysOfRows.clear();
+            if (last >= first) {
+                Q_EMIT dataChanged(index(first, 0), index(last, columnCount() - 1));
+            }
+            return;
+        }
+        rows = rowsWithDirtyMerged(count);
+    }
     m_dirty.clear();
     m_structural = false;
     if (!m_layoutAnnounced) {
@@ -744,13 +736,7 @@ void ResourceFilterProxyModel::rebuild()
     if (usesSortKeys() && m_sortKeys.size() != size_t(sourceModel()->rowCount())) {
         refreshSortKeys();
     }
-    std::vector<int> rows;
-    const int count = sourceModel()->rowCount();
-    for (int row = 0; row < count; ++row) {
-        if (accepts(row)) {
-            rows.push_back(row);
-        }
-    }
+    std::vector<int> rows = acceptedSourceRows();
     sortRows(rows);
     relayout(std::move(rows));
 }

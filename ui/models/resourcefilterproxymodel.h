@@ -99,6 +99,9 @@ private:
     void onRowsRemoved(int first, int last);
     void onBatchEnded();
     void applyPending();
+    // rowsWithDirtyMerged() is the rows shown with the dirty ones taken out and merged back in
+    // their sorted places (those that pass the filter).
+    [[nodiscard]] std::vector<int> rowsWithDirtyMerged(int count) const;
     [[nodiscard]] bool pendingKeepsLayout(int *firstProxyRow, int *lastProxyRow) const;
 
     // rebuild() recomputes every row (filter and sort) under one layout change.
@@ -124,7 +127,12 @@ private:
     bool deferSortForCells();
     // setPendingSort() changes the pending sort, saying when it starts or ends.
     void setPendingSort(std::optional<std::pair<int, Qt::SortOrder>> sort);
+    // stopWaitingForCells() makes a pending sort the current one, without sorting (the source
+    // goes or changes: its cells will not come).
+    void stopWaitingForCells();
     void onCellsPrepared();
+    // acceptedSourceRows() are the source rows that pass the filter, in the source's order.
+    [[nodiscard]] std::vector<int> acceptedSourceRows() const;
     // More cells missing than this in one batch of the sort column: the batch defers the sort
     // (four times what the table affords at once: ~85 ms of parsing).
     static constexpr qsizetype BatchCellLimit = ResourceTableModel::AffordableCells * 4;

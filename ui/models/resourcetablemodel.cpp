@@ -21,13 +21,14 @@ using namespace Qt::Literals::StringLiterals;
 namespace Cachescope {
 
 // The way back from the pool's threads: the model while it lives, nullptr after. generation is
-// the model's cell generation, 0 once it is gone: work made for another one stops early (a
-// million rows take the pool's threads tens of seconds, which a reset or quitting need not wait).
+// the model's cell generation, bumped by a reset or new columns and 0 once the model is gone:
+// work made for another one stops early (a million rows take the pool's threads tens of
+// seconds, which a reset or quitting need not wait) and is not put in place.
 struct ResourceTableModel::CellReturn
 {
     std::mutex mutex;
     ResourceTableModel *model = nullptr;
-    std::atomic<quint64> generation = 0;
+    std::atomic<quint64> generation = 1;
 };
 
 // One prepareCells(): the rows' objects as they were, and the cells made of them. Each pool
@@ -48,7 +49,6 @@ ResourceTableModel::ResourceTableModel(QObject *parent)
     , m_cellReturn(std::make_shared<CellReturn>())
 {
     m_cellReturn->model = this;
-    m_cellReturn->generation = m_cellGeneration;
     m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
     // The registration's own hasSynced() trails the informer's by the handler's backlog; a short
     // poll covers the moment between the informer's synced() and the last initial add arriving.
@@ -95,7 +95,7 @@ void ResourceTableModel::setInformer(SharedIndexInformer *informer)
     beginResetModel();
     m_rows.clear();
     m_rowOfKey.clear();
-    m_cellReturn->generation = ++m_cellGeneration;
+    ++m_cellReturn->generation;
     m_informer = informer;
     m_synced = false;
     m_itemsSoFar = 0;
@@ -157,7 +157,7 @@ void ResourceTableModel::setColumns(const ResourceColumns &columns)
 {
     beginResetModel();
     m_columns = columns;
-    m_cellReturn->generation = ++m_cellGeneration;
+    ++m_cellReturn->generation;
     m_ageColumn = m_columns.indexOf(ResourceColumns::Field::Age);
     if (m_ageColumn < 0) {
         m_ageColumn = m_columns.indexOf(ResourceColumns::Field::EventLastSeen);
@@ -372,17 +372,23 @@ bool ResourceTableModel::prepareCells(qsizetype affordable)
     if (m_preparingCells) {
         return true;
     }
-    if (cellsMissing() <= affordable) {
+    if (!m_columns.anyNeedsDocument()) {
         return false;
     }
     auto work = std::make_shared<CellWork>();
-    work->columns = m_columns;
-    work->generation = m_cellGeneration;
     for (size_t row = 0; row < m_rows.size(); ++row) {
         if (!m_rows[row].cells) {
             work->rows.push_back(int(row));
-            work->objects.push_back(m_rows[row].object);
         }
+    }
+    if (qsizetype(work->rows.size()) <= affordable) {
+        return false;
+    }
+    work->columns = m_columns;
+    work->generation = m_cellReturn->generation;
+    work->objects.reserve(work->rows.size());
+    for (const int row : work->rows) {
+        work->objects.push_back(m_rows[size_t(row)].object);
     }
     work->cells.resize(work->objects.size());
     QThreadPool *pool = backgroundPool();
@@ -414,7 +420,7 @@ bool ResourceTableModel::prepareCells(qsizetype affordable)
 void ResourceTableModel::takeCells(const CellWork &work)
 {
     m_preparingCells = false;
-    if (work.generation == m_cellGeneration) {
+    if (work.generation == m_cellReturn->generation) {
         for (size_t i = 0; i < work.rows.size(); ++i) {
             const size_t row = size_t(work.rows[i]);
             // The row may hold another object now (changed, or moved into a deleted row's place).

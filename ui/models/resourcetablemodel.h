@@ -179,10 +179,8 @@ private:
     qint64 m_retryAtMs = 0;
     QTimer m_syncCheck; // retries checkSynced() until the registration caught up
     QTimer m_ageTick;
-    // prepareCells(): the results of a preparation started before the last reset or change of
-    // columns are not put in place; the pool's threads reach this model only through
-    // m_cellReturn, which the destructor cuts.
-    quint64 m_cellGeneration = 1;
+    // prepareCells(): the pool's threads reach this model only through m_cellReturn, which
+    // also holds the cells' generation, and which the destructor cuts.
     bool m_preparingCells = false;
     std::shared_ptr<CellReturn> m_cellReturn;
 };
