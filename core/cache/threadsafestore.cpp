@@ -1,6 +1,7 @@
 #include "core/cache/threadsafestore.h"
 
 #include <QReadLocker>
+#include <QSet>
 #include <QWriteLocker>
 
 using namespace Qt::Literals::StringLiterals;
@@ -91,7 +92,9 @@ QList<KubeObject> ThreadSafeStore::index(const QString &indexName, const KubeObj
     const QStringList values = indexIt->function(object);
     QSet<QString> keys;
     for (const QString &value : values) {
-        keys.unite(indexIt->keysByValue.value(value));
+        if (const auto valueIt = indexIt->keysByValue.constFind(value); valueIt != indexIt->keysByValue.cend()) {
+            valueIt->forEach([&keys](const QString &key) { keys.insert(key); });
+        }
     }
     QList<KubeObject> objects;
     objects.reserve(keys.size());
@@ -108,8 +111,8 @@ QStringList ThreadSafeStore::indexKeys(const QString &indexName, const QString &
     if (indexIt == m_indices.cend()) {
         return {};
     }
-    const QSet<QString> keys = indexIt->keysByValue.value(value);
-    return QStringList(keys.cbegin(), keys.cend());
+    const auto valueIt = indexIt->keysByValue.constFind(value);
+    return valueIt == indexIt->keysByValue.cend() ? QStringList() : valueIt->keys();
 }
 
 QList<KubeObject> ThreadSafeStore::byIndex(const QString &indexName, const QString &value) const
@@ -125,9 +128,7 @@ QList<KubeObject> ThreadSafeStore::byIndex(const QString &indexName, const QStri
     }
     QList<KubeObject> objects;
     objects.reserve(valueIt->size());
-    for (const QString &key : *valueIt) {
-        objects.append(m_items.value(key));
-    }
+    valueIt->forEach([&](const QString &key) { objects.append(m_items.value(key)); });
     return objects;
 }
 

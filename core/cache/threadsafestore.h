@@ -1,12 +1,12 @@
 #pragma once
 
 #include "core/cache/indexers.h"
+#include "core/cache/indexkeyset.h"
 #include "core/cache/kubeobject.h"
 
 #include <QHash>
 #include <QList>
 #include <QReadWriteLock>
-#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -69,7 +69,7 @@ private:
     struct Index
     {
         IndexFunction function;
-        QHash<QString, QSet<QString>> keysByValue;
+        QHash<QString, IndexKeySet> keysByValue;
     };
 
     // Callers hold the write lock. Either object may be invalid (add / remove).

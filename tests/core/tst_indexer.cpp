@@ -118,6 +118,7 @@ private Q_SLOTS:
     void counters();
     void jsonBytesFollowsChanges();
     void readersSeeConsistentIndexWhileWriting();
+    void valuesWithManyKeysStayExact();
 };
 
 void TestIndexer::metaNamespaceKeys_data()
@@ -459,6 +460,45 @@ void TestIndexer::readersSeeConsistentIndexWhileWriting()
     QCOMPARE(mismatches, 0);
     QCOMPARE(indexer.indexKeys(nodeNameIndexName(), u"n1"_s).size(), Pods);
     QCOMPARE(indexer.indexKeys(nodeNameIndexName(), u"n2"_s).size(), 0);
+}
+
+// A value that gathers many keys (a namespace, a node) is held in another form than one with a
+// few (an owner; IndexKeySet): the index stays exact as values grow past that limit and shrink.
+void TestIndexer::valuesWithManyKeysStayExact()
+{
+    Indexer indexer(builtInIndexers());
+    constexpr int Pods = 100;
+    for (int i = 0; i < Pods; ++i) {
+        indexer.add(pod(u"a/p%1 node=n1 owners=u%2"_s.arg(i).arg(i % 3)));
+    }
+    QCOMPARE(indexer.indexKeys(nodeNameIndexName(), u"n1"_s).size(), Pods);
+    // Move all but five to n2, then delete every even pod.
+    for (int i = 5; i < Pods; ++i) {
+        indexer.update(pod(u"a/p%1 node=n2 owners=u%2"_s.arg(i).arg(i % 3)));
+    }
+    for (int i = 0; i < Pods; i += 2) {
+        indexer.remove(pod(u"a/p%1"_s.arg(i)));
+    }
+    QStringList onN1;
+    QStringList onN2;
+    QStringList ofU1;
+    for (int i = 1; i < Pods; i += 2) {
+        (i < 5 ? onN1 : onN2).append(u"a/p%1"_s.arg(i));
+        if (i % 3 == 1) {
+            ofU1.append(u"a/p%1"_s.arg(i));
+        }
+    }
+    const auto sorted = [](QStringList list) {
+        list.sort();
+        return list;
+    };
+    QCOMPARE(sorted(indexer.indexKeys(nodeNameIndexName(), u"n1"_s)), sorted(onN1));
+    QCOMPARE(sorted(indexer.indexKeys(nodeNameIndexName(), u"n2"_s)), sorted(onN2));
+    QCOMPARE(sorted(indexer.indexKeys(ownerUidIndexName(), u"u1"_s)), sorted(ofU1));
+    QCOMPARE(sortedKeys(indexer.byIndex(nodeNameIndexName(), u"n2"_s)), sorted(onN2));
+    QCOMPARE(indexer.indexKeys(namespaceIndexName(), u"a"_s).size(), Pods / 2);
+    const QHash<QString, qsizetype> sizes{{u"n1"_s, onN1.size()}, {u"n2"_s, onN2.size()}};
+    QCOMPARE(indexer.indexValueSizes(nodeNameIndexName()), sizes);
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestIndexer)
