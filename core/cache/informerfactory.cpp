@@ -29,7 +29,7 @@ InformerFactory::InformerFactory(ApiClient *client, QThread *networkThread, QObj
             // A large list frees as fast as it allocates (each frame once decoded, the pieces
             // of each object): released only at its end, what malloc kept of it made the peak
             // (bench_scale, 1M pods: peak RSS 7.4 GB beside a heap in use of at most 4.8 GB).
-            m_heapTrim.start(m_listing > 0 ? std::min(m_heapTrimDelay, m_heapTrimInterval) : m_heapTrimInterval);
+            m_heapTrim.start(m_listing > 0 ? std::min(m_heapTrimWhileListing, m_heapTrimInterval) : m_heapTrimInterval);
         }
     });
 }
@@ -80,9 +80,10 @@ SharedIndexInformer *InformerFactory::informer(const InformerKey &requested)
             return;
         }
         m_listing += nowListing ? 1 : -1;
-        // A list begins: released every delay while it goes on. A list ends: once, a delay later.
-        if (!m_heapTrim.isActive() || m_heapTrim.remainingTimeAsDuration() > m_heapTrimDelay) {
-            m_heapTrim.start(m_heapTrimDelay);
+        // A list begins: released often while it goes on. A list ends: once, a delay later.
+        const std::chrono::milliseconds next = m_listing > 0 ? std::min(m_heapTrimWhileListing, m_heapTrimDelay) : m_heapTrimDelay;
+        if (!m_heapTrim.isActive() || m_heapTrim.remainingTimeAsDuration() > next) {
+            m_heapTrim.start(next);
         }
     });
     m_informers.insert(key, informer);
@@ -127,10 +128,11 @@ void InformerFactory::shutdown()
     m_heapTrim.stop();
 }
 
-void InformerFactory::setHeapTrimTiming(std::chrono::milliseconds afterList, std::chrono::milliseconds every)
+void InformerFactory::setHeapTrimTiming(std::chrono::milliseconds afterList, std::chrono::milliseconds every, std::chrono::milliseconds whileListing)
 {
     m_heapTrimDelay = afterList;
     m_heapTrimInterval = every;
+    m_heapTrimWhileListing = whileListing;
     if (m_heapTrim.isActive()) {
         m_heapTrim.start(std::min(m_heapTrim.remainingTimeAsDuration(), m_heapTrimInterval));
     }

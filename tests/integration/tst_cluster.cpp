@@ -161,7 +161,7 @@ void TestCluster::freedHeapIsReleasedAfterListsAndWhileRunning()
     QVERIFY(startAndDiscover(cluster));
     InformerFactory *factory = cluster.informers();
     // No periodic release yet: what comes is the one after the lists.
-    factory->setHeapTrimTiming(300ms, 1h);
+    factory->setHeapTrimTiming(300ms, 1h, 300ms);
     for (const QString &resource : {u"pods"_s, u"services"_s, u"configmaps"_s}) {
         InformerKey key;
         key.resource = std::get<ApiResource>(cluster.discovery().resolve(resource));
@@ -183,7 +183,7 @@ void TestCluster::freedHeapIsReleasedAfterListsAndWhileRunning()
         lists += informer->counters().reflector.lists;
     }
     // While the informers run, releases come every interval, lists or not.
-    factory->setHeapTrimTiming(300ms, 200ms);
+    factory->setHeapTrimTiming(300ms, 200ms, 300ms);
     const quint64 before = factory->heapTrims();
     QTRY_VERIFY_WITH_TIMEOUT(factory->heapTrims() >= before + 3, 20000);
     quint64 listsAfter = 0;
@@ -235,7 +235,7 @@ void TestCluster::freedHeapIsReleasedWhileAListGoesOn()
     factory->setListerWatcherWrapper([](const InformerKey &, std::unique_ptr<ListerWatcher> inner) -> std::unique_ptr<ListerWatcher> {
         return std::make_unique<SlowListerWatcher>(std::move(inner), 3s);
     });
-    factory->setHeapTrimTiming(300ms, 1h);
+    factory->setHeapTrimTiming(300ms, 1h, 300ms);
     InformerKey key;
     key.resource = std::get<ApiResource>(cluster.discovery().resolve(u"pods"_s));
     SharedIndexInformer *informer = factory->informer(key);
