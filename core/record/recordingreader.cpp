@@ -12,6 +12,7 @@
 #include <QVariant>
 
 #include <atomic>
+#include <limits>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -243,9 +244,18 @@ QList<RecordedInput> RecordingReader::inputs(qint64 informerId, qint64 fromSeq, 
         return inputs;
     }
     QHash<qint64, qsizetype> pages; // seq → index in inputs
+    qint64 previousSeq = std::numeric_limits<qint64>::min();
     while (query.next()) {
         RecordedInput input;
         input.seq = query.value(0).toLongLong();
+        // The rows come in seq order through the index on (informer_id, seq). A damaged index
+        // (pages of the file edited) hands out rows twice or out of order, which a replay would
+        // apply as such: said, and the answer ends there, as for any other damage.
+        if (input.seq <= previousSeq || input.seq < fromSeq || input.seq > last) {
+            m_error = u"the recording is damaged: its inputs are out of order at seq %1 (run `sqlite3 FILE 'PRAGMA integrity_check'`)"_s.arg(input.seq);
+            break;
+        }
+        previousSeq = input.seq;
         input.informerId = informerId;
         input.monoNs = query.value(1).toLongLong();
         input.wallMs = query.value(2).toLongLong();

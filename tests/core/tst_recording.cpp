@@ -15,7 +15,9 @@
 #include "core/record/replaylisterwatcher.h"
 
 #include "testmain.h"
+#include "testpaths.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -83,6 +85,7 @@ private Q_SLOTS:
     void unwritablePathIsAClearError_data();
     void unwritablePathIsAClearError();
     void writeFailureStopsRecordingNotTheInformer();
+    void aDamagedIndexIsSaidNotReplayed();
 
 private:
     // record() runs the scripted session through a recording tee into `path`.
@@ -531,6 +534,33 @@ void TestRecording::writeFailureStopsRecordingNotTheInformer()
     const RecordingReader::Summary summary = reader.summary();
     QVERIFY(summary.inputsByKind.value(RecordedInput::Kind::ListPage) == 1);
     QVERIFY(!reader.session().ended.isValid());
+}
+
+// fuzz_recording found this file: a recording whose index on (informer_id, seq) lost an entry
+// (`PRAGMA integrity_check`: "row 12 missing from index inputs_by_informer"). Through that index,
+// the first informer's inputs came as seq 1…11, 14, 13, 14: a replay would have applied an input
+// twice and out of order, and nothing said so. The reader now stops at the first input out of
+// order and says the file is damaged.
+void TestRecording::aDamagedIndexIsSaidNotReplayed()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"damaged.db"_s);
+    QVERIFY(QFile::copy(QStringLiteral(CACHESCOPE_TEST_DATA "/record/damaged-inputs-index.db"), path));
+    QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    RecordingReader reader;
+    QString error;
+    QVERIFY2(reader.open(path, &error), qPrintable(error));
+    QVERIFY(reader.errorString().isEmpty());
+    const QList<RecordedInformer> informers = reader.informers();
+    QCOMPARE(informers.size(), 2);
+    const QList<RecordedInput> inputs = reader.inputs(informers.first().id);
+    QVERIFY2(reader.errorString().contains(u"damaged"_s), qPrintable(reader.errorString()));
+    QVERIFY(reader.errorString().contains(u"out of order at seq 13"_s));
+    QList<qint64> seqs;
+    for (const RecordedInput &input : inputs) {
+        seqs.append(input.seq);
+    }
+    QCOMPARE(seqs, (QList<qint64>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14}));
 }
 
 CACHESCOPE_TEST_GUILESS_MAIN(TestRecording)
