@@ -53,6 +53,7 @@ public:
     qsizetype indexValueCount(const QString &indexName) const { return m_store.indexValueCount(indexName); }
     QHash<QString, qsizetype> indexValueSizes(const QString &indexName) const { return m_store.indexValueSizes(indexName); }
     qint64 jsonBytes() const { return m_store.jsonBytes(); }
+    qint64 storedBytes() const { return m_store.storedBytes(); }
 
     // keyOf() is the key an object or tombstone is stored under.
     QString keyOf(const DeltaObject &object) const;

@@ -61,7 +61,17 @@ std::optional<KubeObject> KubeObject::fromJson(const QByteArray &json, Transform
 
 QByteArray KubeObject::json() const
 {
-    return d ? d->json : QByteArray();
+    return d ? d->json() : QByteArray();
+}
+
+qsizetype KubeObject::jsonSize() const
+{
+    return d ? qsizetype(d->jsonSize) : 0;
+}
+
+qsizetype KubeObject::storedSize() const
+{
+    return d ? d->stored.size() + d->spill.size() : 0;
 }
 
 QString KubeObject::apiVersion() const
@@ -188,7 +198,7 @@ QJsonValue KubeObject::value(const QString &fieldPath) const
         }
     }
 
-    QJsonValue current = QJsonDocument::fromJson(d->json).object();
+    QJsonValue current = QJsonDocument::fromJson(d->json()).object();
     for (const QString &segment : segments) {
         if (current.isObject()) {
             const QJsonObject object = current.toObject();
@@ -220,7 +230,9 @@ bool operator==(const KubeObject &a, const KubeObject &b)
     if (!a.d || !b.d) {
         return false;
     }
-    return a.d->json == b.d->json;
+    // Equal JSON has equal stored bytes: a key's number never changes, and a key is numbered or
+    // not by its text alone (once the dictionary is full, a key it lacks stays text for good).
+    return a.d->keysNumbered == b.d->keysNumbered && a.d->stored == b.d->stored;
 }
 
 } // namespace Cachescope

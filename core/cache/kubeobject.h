@@ -26,8 +26,9 @@ class KubeObjectData;
 // every accessor then returns an empty value. fromJson() never throws and never crashes on
 // malformed input: it returns std::nullopt and describes the problem.
 // Cost: fromJson() is linear in the size of the JSON (KubeObjectDecoder: one validating simdjson
-// pass, plus a rewrite of the bytes when managedFields is dropped); memory is the stored bytes plus about 350 bytes of
-// fields (bench_cache prints the split). Repeated strings (kind, apiVersion, namespace, label keys and values, node, phase),
+// pass, then one pass that writes the bytes with their member names numbered, StoredJson, leaving
+// out managedFields when dropped); memory is the stored bytes (about half the JSON for a pod) plus
+// about 350 bytes of fields (bench_cache prints the split). Repeated strings (kind, apiVersion, namespace, label keys and values, node, phase),
 // equal label sets and equal owner lists are shared per thread (StringInterner, ValueInterner); uid() and resourceVersion()
 // build a QString from the stored bytes on each call. Timestamps are read as RFC 3339 (rfc3339.h), malformed ones as absent.
 class KubeObject
@@ -73,8 +74,13 @@ public:
 
     bool isValid() const { return d; }
 
-    // json() is the stored bytes: the input, minus what the transform removed.
+    // json() is the object's JSON: the input, byte for byte, minus what the transform removed.
+    // It is kept with its member names numbered (StoredJson), so each call builds the bytes
+    // (~1 us for a pod); jsonSize() is their length without building them.
     QByteArray json() const;
+    qsizetype jsonSize() const;
+    // storedSize() is what the object's JSON takes in memory (bench_cache; the status bar).
+    qsizetype storedSize() const;
 
     QString apiVersion() const;
     QString kind() const;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cache/kubeobject.h"
+#include "core/cache/storedjson_p.h"
 
 #include <QSharedData>
 
@@ -19,16 +20,17 @@ namespace Cachescope {
 // cost a 104-byte heap block): they are TextRefs to their bytes inside the stored JSON, made into
 // a QString when asked for, which is once per event on the reflector's and the informer's paths.
 // The name stays a QString: table sorting and filtering read it for every row.
-// The JSON is kept as received, not compressed: qCompress() halves a pod's 2 KB (bench_cache,
-// 100k pods: 1045 bytes at level 1) but costs ~29 us per object to compress, several times the
-// whole decode, and ~7 us on every json(), which printers, the detail view and value() call.
+// The JSON is kept with its member names numbered (StoredJson): keys are half of a pod's bytes, and
+// json() expands them again in ~1 us. qCompress() would halve a pod too (bench_cache, 100k pods:
+// 1045 of 2 KB at level 1) but costs ~29 us per object to compress, several times the whole
+// decode, and ~7 us on every json(), which printers, the detail view and value() call.
 class KubeObjectData : public QSharedData
 {
 public:
     // The value of creationMs/deletionMs when the timestamp is absent or malformed.
     static constexpr qint64 NoTime = std::numeric_limits<qint64>::min();
 
-    // TextRef is a string field as a range of UTF-8 bytes: in json when the decoded text occurs
+    // TextRef is a string field as a range of UTF-8 bytes: in stored when the decoded text occurs
     // there verbatim (any occurrence will do, equal bytes are equal text), otherwise in spill,
     // which only a field written with JSON escapes needs.
     struct TextRef
@@ -40,12 +42,18 @@ public:
 
     QString text(TextRef field) const
     {
-        const QByteArray &bytes = field.spilled ? spill : json;
+        const QByteArray &bytes = field.spilled ? spill : stored;
         return field.size == 0 ? QString() : QString::fromUtf8(bytes.constData() + field.offset, qsizetype(field.size));
     }
 
-    QByteArray json;
-    // spill holds the TextRefs' bytes that json does not contain verbatim; usually empty.
+    // json() is the object's JSON, expanded from stored.
+    QByteArray json() const { return keysNumbered ? StoredJson::expand(stored, jsonSize) : stored; }
+
+    // stored is the JSON in StoredJson's form when keysNumbered, else as it is.
+    QByteArray stored;
+    quint32 jsonSize : 31 = 0;
+    quint32 keysNumbered : 1 = 0;
+    // spill holds the TextRefs' bytes that stored does not contain verbatim; usually empty.
     QByteArray spill;
     QString apiVersion;
     QString kind;

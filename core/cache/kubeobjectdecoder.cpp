@@ -1,6 +1,7 @@
 #include "core/cache/kubeobjectdecoder_p.h"
 
 #include "core/cache/kubeobjectdata_p.h"
+#include "core/cache/storedjson_p.h"
 #include "core/util/rfc3339.h"
 #include "core/util/stringinterner.h"
 #include "core/util/valueinterner.h"
@@ -419,9 +420,9 @@ std::optional<MemberRange> findManagedFields(const char *text, std::size_t lengt
     return std::nullopt;
 }
 
-// withoutMember() removes one member `"key": value` from the object text, together with the comma
-// that separated it from its neighbour, so that the result is still valid JSON.
-QByteArray withoutMember(const QByteArray &json, qsizetype keyStart, qsizetype valueEnd)
+// memberCut() is the range to remove for one member `"key": value` of the object text, together
+// with the comma that separated it from its neighbour, so that what is left is still valid JSON.
+std::pair<qsizetype, qsizetype> memberCut(const QByteArray &json, qsizetype keyStart, qsizetype valueEnd)
 {
     qsizetype before = keyStart - 1;
     while (before >= 0 && isJsonSpace(json.at(before))) {
@@ -441,11 +442,7 @@ QByteArray withoutMember(const QByteArray &json, qsizetype keyStart, qsizetype v
             cutEnd = after + 1;
         }
     }
-    QByteArray result;
-    result.reserve(json.size() - (cutEnd - cutStart));
-    result.append(json.constData(), cutStart);
-    result.append(json.constData() + cutEnd, json.size() - cutEnd);
-    return result;
+    return {cutStart, cutEnd};
 }
 
 // textRef() finds text in the stored bytes, or adds it to the spill when they do not hold it
@@ -457,7 +454,7 @@ KubeObjectData::TextRef textRef(KubeObjectData &data, std::string_view text)
         return ref;
     }
     ref.size = quint32(text.size());
-    const std::string_view stored(data.json.constData(), std::size_t(data.json.size()));
+    const std::string_view stored(data.stored.constData(), std::size_t(data.stored.size()));
     if (const std::size_t at = stored.find(text); at != std::string_view::npos) {
         ref.offset = quint32(at);
         return ref;
@@ -508,12 +505,25 @@ bool KubeObjectDecoder::decode(const QByteArray &json, KubeObject::Transform tra
         }
         return false;
     }
-    data.json = json;
+    std::pair<qsizetype, qsizetype> cut{json.size(), json.size()};
     if (transform == KubeObject::Transform::DropManagedFields && reader.m_hasManagedFields) {
         const std::optional<MemberRange> managed = findManagedFields(text, length);
         if (managed) {
-            data.json = withoutMember(json, managed->keyStart, managed->valueEnd);
+            cut = memberCut(json, managed->keyStart, managed->valueEnd);
         }
+    }
+    const std::string_view first(json.constData(), std::size_t(cut.first));
+    const std::string_view second(json.constData() + cut.second, std::size_t(json.size() - cut.second));
+    data.jsonSize = quint32(first.size() + second.size());
+    if (StoredJson::canEncode(first) && StoredJson::canEncode(second)) {
+        data.stored = StoredJson::encode(first, second);
+        data.keysNumbered = 1;
+    } else if (cut.first == cut.second) {
+        data.stored = json;
+    } else {
+        data.stored = QByteArray(qsizetype(data.jsonSize), Qt::Uninitialized);
+        std::memcpy(data.stored.data(), first.data(), first.size());
+        std::memcpy(data.stored.data() + first.size(), second.data(), second.size());
     }
     data.uid = textRef(data, reader.m_uid);
     data.resourceVersion = textRef(data, reader.m_resourceVersion);

@@ -26,7 +26,8 @@ void ThreadSafeStore::update(const QString &key, const KubeObject &object)
     KubeObject &slot = m_items[key];
     const KubeObject old = slot;
     slot = object;
-    m_jsonBytes += object.json().size() - old.json().size();
+    m_jsonBytes += object.jsonSize() - old.jsonSize();
+    m_storedBytes += object.storedSize() - old.storedSize();
     updateIndicesLocked(key, old, object);
 }
 
@@ -39,7 +40,8 @@ void ThreadSafeStore::remove(const QString &key)
     }
     const KubeObject old = it.value();
     m_items.erase(it);
-    m_jsonBytes -= old.json().size();
+    m_jsonBytes -= old.jsonSize();
+    m_storedBytes -= old.storedSize();
     updateIndicesLocked(key, old, KubeObject());
 }
 
@@ -71,8 +73,10 @@ void ThreadSafeStore::replace(const QHash<QString, KubeObject> &items)
     QWriteLocker locker(&m_lock);
     m_items = items;
     m_jsonBytes = 0;
+    m_storedBytes = 0;
     for (const KubeObject &object : std::as_const(m_items)) {
-        m_jsonBytes += object.json().size();
+        m_jsonBytes += object.jsonSize();
+        m_storedBytes += object.storedSize();
     }
     for (Index &index : m_indices) {
         index.keysByValue.clear();
@@ -189,6 +193,12 @@ qint64 ThreadSafeStore::jsonBytes() const
 {
     QReadLocker locker(&m_lock);
     return m_jsonBytes;
+}
+
+qint64 ThreadSafeStore::storedBytes() const
+{
+    QReadLocker locker(&m_lock);
+    return m_storedBytes;
 }
 
 qsizetype ThreadSafeStore::indexValueCount(const QString &indexName) const

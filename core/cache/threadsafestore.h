@@ -61,9 +61,11 @@ public:
     qsizetype indexValueCount(const QString &indexName) const;
     // indexValueSizes() maps each value of indexName to the number of keys under it.
     QHash<QString, qsizetype> indexValueSizes(const QString &indexName) const;
-    // jsonBytes() is the sum of the stored objects' JSON sizes (KubeObject::json()), kept up to
-    // date on every change so that the status bar can estimate the cache's memory in O(1).
+    // jsonBytes() is the sum of the stored objects' JSON sizes (KubeObject::jsonSize()), and
+    // storedBytes() what that JSON takes in memory (KubeObject::storedSize(), keys numbered); both
+    // kept up to date on every change so that the status bar can estimate the cache's memory in O(1).
     qint64 jsonBytes() const;
+    qint64 storedBytes() const;
 
 private:
     struct Index
@@ -80,6 +82,7 @@ private:
     QHash<QString, KubeObject> m_items;
     QHash<QString, Index> m_indices;
     qint64 m_jsonBytes = 0;
+    qint64 m_storedBytes = 0;
 };
 
 } // namespace Cachescope

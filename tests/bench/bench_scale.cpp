@@ -99,7 +99,7 @@ int runClient(const QString &kubeconfigPath, bool streaming)
     qint64 jsonBytes = 0;
     const QList<KubeObject> objects = informer->indexer().list();
     for (const KubeObject &object : objects) {
-        jsonBytes += object.json().size();
+        jsonBytes += object.jsonSize();
     }
     const qint64 steadyHeap = heapInUseBytes();
     std::printf("synced_s=%.3f\nobjects=%lld\njson_bytes=%lld\nbaseline_kib=%lld\nsteady_kib=%lld\npeak_kib=%lld\npeak_heap_kib=%lld\nsteady_heap_kib=%lld\n",

@@ -392,13 +392,21 @@ void TestIndexer::counters()
     QCOMPARE(indexer.indexValueCount(nodeNameIndexName()), 1);
 }
 
-// jsonBytes() follows every change: the sum of the JSON sizes of what the store holds.
+// jsonBytes() and storedBytes() follow every change: the sums of the JSON sizes of what the store
+// holds, and of what that JSON takes stored.
 void TestIndexer::jsonBytesFollowsChanges()
 {
     const auto sumOf = [](const QList<KubeObject> &objects) {
         qint64 sum = 0;
         for (const KubeObject &object : objects) {
             sum += object.json().size();
+        }
+        return sum;
+    };
+    const auto storedOf = [](const QList<KubeObject> &objects) {
+        qint64 sum = 0;
+        for (const KubeObject &object : objects) {
+            sum += object.storedSize();
         }
         return sum;
     };
@@ -409,14 +417,19 @@ void TestIndexer::jsonBytesFollowsChanges()
     indexer.add(pod(u"a/q node=n1"_s));
     QVERIFY(indexer.jsonBytes() > p.json().size());
     QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    QCOMPARE(indexer.storedBytes(), storedOf(indexer.list()));
     indexer.update(pod(u"a/p node=a-much-longer-node-name app=web rv=2"_s));
     QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    QCOMPARE(indexer.storedBytes(), storedOf(indexer.list()));
     indexer.remove(pod(u"a/q"_s));
     QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    QCOMPARE(indexer.storedBytes(), storedOf(indexer.list()));
     indexer.replace({pod(u"b/r"_s), pod(u"b/s app=x"_s)}, u"9"_s);
     QCOMPARE(indexer.jsonBytes(), sumOf(indexer.list()));
+    QCOMPARE(indexer.storedBytes(), storedOf(indexer.list()));
     indexer.replace({}, u"10"_s);
     QCOMPARE(indexer.jsonBytes(), 0);
+    QCOMPARE(indexer.storedBytes(), 0);
 }
 
 void TestIndexer::readersSeeConsistentIndexWhileWriting()

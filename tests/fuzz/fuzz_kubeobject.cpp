@@ -1,6 +1,9 @@
 // fuzz_kubeobject: KubeObject::fromJson() on any bytes, then every accessor and a few field
-// paths of what it accepted (value() parses the stored JSON again).
+// paths of what it accepted (value() parses the stored JSON again); the stored JSON must expand
+// to the input exactly.
 #include "core/cache/kubeobject.h"
+
+#include <cstdlib>
 
 using namespace Cachescope;
 
@@ -12,7 +15,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const std::optional<KubeObject> object = KubeObject::fromJson(json, transform, &error);
         if (!object)
             continue;
-        (void)object->json();
+        // The JSON is kept with its keys numbered (StoredJson): it must come back byte for byte,
+        // whole without the transform, and never longer with it.
+        const QByteArray stored = object->json();
+        if (stored.size() != object->jsonSize())
+            std::abort();
+        if (transform == KubeObject::Transform::None ? stored != json : stored.size() > json.size())
+            std::abort();
+        if (transform == KubeObject::Transform::None && !(KubeObject::fromJson(stored, transform) == *object))
+            std::abort();
         (void)object->apiVersion();
         (void)object->kind();
         (void)object->namespaceName();

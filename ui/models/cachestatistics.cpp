@@ -67,6 +67,7 @@ void CacheStatistics::sample()
     m_sinceSample.start();
     qint64 objects = 0;
     qint64 jsonBytes = 0;
+    qint64 storedBytes = 0;
     quint64 newDeltas = 0;
     int synced = 0;
     QHash<const SharedIndexInformer *, quint64> deltas;
@@ -77,6 +78,7 @@ void CacheStatistics::sample()
         }
         objects += informer->indexer().size();
         jsonBytes += informer->indexer().jsonBytes();
+        storedBytes += informer->indexer().storedBytes();
         synced += informer->hasSynced() ? 1 : 0;
         const quint64 processed = informer->counters().deltasProcessed;
         const auto previous = m_previousDeltas.constFind(informer);
@@ -90,6 +92,7 @@ void CacheStatistics::sample()
     m_previousDeltas = deltas;
     m_objects = objects;
     m_jsonBytes = jsonBytes;
+    m_storedBytes = storedBytes;
     m_synced = synced;
     m_eventsPerSecond = seconds > 0 ? double(newDeltas) / seconds : 0.0;
     Q_EMIT changed();
