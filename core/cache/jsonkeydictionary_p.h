@@ -64,8 +64,8 @@ private:
 
     std::array<std::atomic<std::string_view *>, MaxKeys / BlockKeys> m_blocks{};
     std::atomic<quint32> m_size = 0;
-    QMutex m_mutex; // guards m_table, m_arena and appending to m_blocks
-    Table m_table; // the views point into m_arena blocks, which are never freed or moved
+    QMutex m_mutex; // guards m_table, m_arenas and appending to m_blocks
+    Table m_table; // the views point into m_arenas' blocks, which are never freed or moved
     std::vector<std::unique_ptr<char[]>> m_arenas; // the keys' bytes
     std::size_t m_arenaLeft = 0; // free bytes at the end of m_arenas.back()
 };

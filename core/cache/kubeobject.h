@@ -76,7 +76,7 @@ public:
 
     // json() is the object's JSON: the input, byte for byte, minus what the transform removed.
     // It is kept with its member names numbered (StoredJson), so each call builds the bytes
-    // (~1 us for a pod); jsonSize() is their length without building them.
+    // (~4 us for a pod); jsonSize() is their length without building them.
     QByteArray json() const;
     qsizetype jsonSize() const;
     // storedSize() is what the object's JSON takes in memory (bench_cache; the status bar).

@@ -21,7 +21,7 @@ namespace Cachescope {
 // a QString when asked for, which is once per event on the reflector's and the informer's paths.
 // The name stays a QString: table sorting and filtering read it for every row.
 // The JSON is kept with its member names numbered (StoredJson): keys are half of a pod's bytes, and
-// json() expands them again in ~1 us. qCompress() would halve a pod too (bench_cache, 100k pods:
+// json() expands them again in ~4 us. qCompress() would halve a pod too (bench_cache, 100k pods:
 // 1045 of 2 KB at level 1) but costs ~29 us per object to compress, several times the whole
 // decode, and ~7 us on every json(), which printers, the detail view and value() call.
 class KubeObjectData : public QSharedData

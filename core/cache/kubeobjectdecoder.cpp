@@ -518,8 +518,6 @@ bool KubeObjectDecoder::decode(const QByteArray &json, KubeObject::Transform tra
     if (StoredJson::canEncode(first) && StoredJson::canEncode(second)) {
         data.stored = StoredJson::encode(first, second);
         data.keysNumbered = 1;
-    } else if (cut.first == cut.second) {
-        data.stored = json;
     } else {
         data.stored = QByteArray(qsizetype(data.jsonSize), Qt::Uninitialized);
         std::memcpy(data.stored.data(), first.data(), first.size());

@@ -14,7 +14,7 @@ namespace {
 class Encoder
 {
 public:
-    // out is appended to; the encoder keeps no reference to it beyond its own lifetime.
+    // The stored form is appended to out, which the caller owns.
     explicit Encoder(QByteArray &out)
         : m_out(out)
     {

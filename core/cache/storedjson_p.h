@@ -10,7 +10,7 @@ namespace Cachescope {
 // (minus what the transform cut), except that each member name written `"key":` is replaced by
 // the byte KeyMarker and the key's JsonKeyDictionary number as a varint (7 bits a byte, low
 // first, high bit = more). Keys are half of a pod's bytes and the same few hundred repeat in every
-// object; with them numbered a pod of 2,960 bytes is kept in ~1,500 (bench_scale).
+// object; with them numbered bench_cache's pods of 1,999 bytes are kept in 1,107.
 //
 // Contract: expand(encode(a, b)) is exactly a followed by b, byte for byte, whatever the input;
 // whitespace, escapes and number spellings are kept. encode() numbers a key only where it is
@@ -19,7 +19,7 @@ namespace Cachescope {
 // itself (never valid JSON, where control characters must be escaped) is not encoded:
 // canEncode() is false and the caller keeps the plain bytes.
 // Cost: encode() is one pass over the input with one hash lookup per key; expand() is a memchr
-// for the marker and a copy, ~1 us for a pod.
+// for the marker and a copy per key, 4.1 us for a pod (bench_cache, loaded machine).
 namespace StoredJson {
 
 inline constexpr char KeyMarker = '\x01';
