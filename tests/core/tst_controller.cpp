@@ -11,6 +11,7 @@
 #include "core/util/fakeclock.h"
 #include "core/workqueue/ratelimitingqueue.h"
 
+#include "concurrentsignallog.h"
 #include "testmain.h"
 
 #include <QDeadlineTimer>
@@ -282,16 +283,15 @@ void TestController::failuresAreRetriedWithTheLimitersBackoff()
     s.maxDelay = std::chrono::milliseconds(maxMs);
     s.maxRetries = maxRetries;
     Controller controller(&indexer, function, s);
-    QSignalSpy gaveUp(&controller, &Controller::gaveUp);
+    CachescopeTest::ConcurrentSignalLog<QString, QString> gaveUp(&controller, &Controller::gaveUp);
     controller.start();
     controller.enqueue(failing);
     controller.enqueue(u"ns/fine"_s);
-    // The spy is filled on a worker thread: read it once the workers are joined.
     QTRY_COMPARE(controller.counters().gaveUp, 1u);
     controller.stop();
     QCOMPARE(gaveUp.size(), 1);
-    QCOMPARE(gaveUp.at(0).at(0).toString(), failing);
-    QCOMPARE(gaveUp.at(0).at(1).toString(), u"failed ns/failing"_s);
+    QCOMPARE(std::get<0>(gaveUp.calls().at(0)), failing);
+    QCOMPARE(std::get<1>(gaveUp.calls().at(0)), u"failed ns/failing"_s);
 
     // The feed's RateLimited events carry the limiter's delays and the requeue count.
     const QList<QueueEvent> limited = eventsOf(controller, failing, QueueEventType::RateLimited);
@@ -350,7 +350,7 @@ void TestController::theBucketSpacesRetriesOnceItsBurstIsSpent()
     // real clock a worker preempted between the two shifts one and not the other (CI, loaded).
     auto clock = std::make_shared<FakeClock>();
     Controller controller(&indexer, function, s, clock);
-    QSignalSpy gaveUp(&controller, &Controller::gaveUp);
+    CachescopeTest::ConcurrentSignalLog<QString, QString> gaveUp(&controller, &Controller::gaveUp);
     controller.start();
     for (const QString &key : failing) {
         controller.enqueue(key);
