@@ -57,12 +57,8 @@ int main(int argc, char *argv[])
         if (sim) {
             return;
         }
-        Cachescope::Sim::SimOptions options;
-        options.pods = parser.value(demoPods).toInt();
-        options.churn = parser.value(demoChurn).toDouble();
-        options.namespaces = 6;
-        options.nodes = std::max(3, options.pods / 100);
-        sim = std::make_unique<Cachescope::Sim::SimCluster>(options);
+        sim = std::make_unique<Cachescope::Sim::SimCluster>(
+            Cachescope::Sim::SimOptions::forDemo(parser.value(demoPods).toInt(), parser.value(demoChurn).toDouble()));
         QObject::connect(sim.get(), &Cachescope::Sim::SimCluster::started, &explorer, [&](bool ok, const QString &error) {
             if (!ok) {
                 std::fprintf(stderr, "cachescope: the demo cluster did not start: %s\n", qPrintable(error));

@@ -6,6 +6,8 @@
 #include <QCommandLineParser>
 #include <QHash>
 
+#include <algorithm>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope::Sim {
@@ -41,6 +43,16 @@ void SimOptions::addOptions(QCommandLineParser &parser)
     parser.addOption({u"speed"_s, u"--replay: × the recorded pace of the events after --at; 0: all at once."_s, u"N"_s, u"1"_s});
     parser.addOption({u"bookmark-interval"_s, u"Milliseconds between watch bookmarks."_s, u"MS"_s, u"5000"_s});
     parser.addOption({u"continue-ttl"_s, u"Milliseconds a continue token stays valid."_s, u"MS"_s, u"300000"_s});
+}
+
+SimOptions SimOptions::forDemo(int pods, double churn)
+{
+    SimOptions options;
+    options.pods = pods;
+    options.churn = churn;
+    options.namespaces = 6;
+    options.nodes = std::max(3, pods / 100);
+    return options;
 }
 
 std::optional<SimOptions> SimOptions::fromParser(const QCommandLineParser &parser, QString *error)

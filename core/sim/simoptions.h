@@ -53,6 +53,10 @@ struct SimOptions
     // (RecordingPlayback; in-process only).
     bool replayPaused = false;
 
+    // forDemo() is the cluster the app's --demo starts in-process: `pods` pods over six namespaces,
+    // a node for every hundred pods (at least three), changing `churn` times a second.
+    [[nodiscard]] static SimOptions forDemo(int pods, double churn);
+
     // Registers --listen, --tls, --plain, --serving-certificate, --http1-only, --kubeconfig-out, --namespaces, --nodes, --pods,
     // --churn, --history, --history-window, --faults, --seed, --log-rate, --replay, --at, --speed (and the finer --bookmark-interval, --continue-ttl).
     static void addOptions(QCommandLineParser &parser);
