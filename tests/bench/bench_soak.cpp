@@ -15,17 +15,28 @@
 // last of them is first full, and the run then goes on for --seconds.
 //
 //   bench_soak [--seconds 1800] [--warmup 300|full] [--sample 10] [--churn 1000] [--pods 3000]
-//              [--faults SPEC] [--sim PATH] [--check]
+//              [--faults SPEC] [--sim PATH] [--demo] [--check]
 //
-// --check (CI's short run) exits 1 when descriptors or threads grew: the largest count of the
+// --demo runs the cluster of `cachescope --demo --demo-pods N --demo-churn R` instead: in this
+// process, on its own thread, as the app starts it (SimOptions::forDemo), with no faults. It is
+// how the app is tried at scale: the pods must reach
+// Watching, events keep flowing while the churn goes on, and no list is ever repeated.
+//
+// --check (CI's short runs) exits 1 when descriptors or threads grew: the largest count of the
 // last third of the samples after the warm-up above the largest of the first third by more than
-// a few (connections come and go with the faults). Memory is reported, not checked: a minute is
-// no measure of it.
+// a few (connections come and go with the faults). With --demo it also fails when an informer
+// relisted or saw an error (there are no faults), when the pods' watch applied no event over a
+// sample after the warm-up, or when the pods' cache does not equal the server's truth within
+// five minutes once the churn stops. Memory and the GUI event loop's latency (the lateness of a
+// 1 ms timer while the pods sync, and over the run) are reported, not checked: no timing is.
 #include "core/cache/cluster.h"
 #include "core/cache/informerfactory.h"
 #include "core/cache/sharedindexinformer.h"
 #include "core/controller/controller.h"
+#include "core/sim/simcluster.h"
 #include "core/util/processmemory.h"
+#include "guimeasures.h"
+#include "simclusterfixture.h"
 #include "ui/models/eventstreammodel.h"
 #include "ui/models/objecthistory.h"
 #include "ui/models/timelinemodel.h"
@@ -40,17 +51,22 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QTimer>
 
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <memory>
+#include <optional>
 #include <sys/prctl.h>
 
 using namespace Cachescope;
+using namespace CachescopeBench;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
@@ -62,6 +78,8 @@ struct Sample
     qint64 heapBytes = 0;
     int descriptors = 0;
     int threads = 0;
+    quint64 podEvents = 0; // watch events the pods' reflector applied so far
+    bool podsWatching = false;
 };
 
 Sample sampleNow(double seconds)
@@ -106,19 +124,38 @@ double slope(const QList<Sample> &samples, Value value)
     return denominator > 0 ? numerator / denominator : 0;
 }
 
-// waitFor() runs the event loop until done() or the deadline.
+// waitFor() runs the event loop until done() or the deadline, asking done() every pollMs: a real
+// event loop, as the app's, so that the GUI latency measured meanwhile is the app's own.
 template<typename Predicate>
-bool waitFor(Predicate done, int milliseconds)
+bool waitFor(Predicate done, int milliseconds, int pollMs = 20)
 {
-    const QDeadlineTimer deadline(milliseconds);
-    while (!done()) {
-        if (deadline.hasExpired()) {
-            return false;
-        }
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        QThread::msleep(5);
+    if (done()) {
+        return true;
     }
-    return true;
+    const QDeadlineTimer deadline(milliseconds);
+    QEventLoop loop;
+    QTimer poll;
+    bool finished = false;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        finished = done();
+        if (finished || deadline.hasExpired()) {
+            loop.quit();
+        }
+    });
+    poll.start(std::max(1, std::min<int>(pollMs, int(deadline.remainingTime()))));
+    loop.exec();
+    return finished;
+}
+
+void printLatency(const char *phase, const LatencyProbe::Figures &figures)
+{
+    std::printf("GUI event loop %s: lateness of a 1 ms timer p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples); GUI thread %.0f %% busy\n",
+                phase,
+                figures.p50,
+                figures.p99,
+                figures.max,
+                figures.samples,
+                figures.cpuPercent);
 }
 
 template<typename Value>
@@ -157,8 +194,10 @@ int main(int argc, char *argv[])
                                           u"drop=0.01,truncate=0.01,gone=0.01,throttle=0.01:1,error=0.01,reset=0.005,halfopen=0.002,restart=120"_s);
     const QCommandLineOption simOption(
         u"sim"_s, u"The cachescope-sim binary."_s, u"path"_s, QCoreApplication::applicationDirPath() + u"/../bin/cachescope-sim"_s);
-    const QCommandLineOption checkOption(u"check"_s, u"Exit 1 when descriptors or threads grew after the warm-up."_s);
-    parser.addOptions({secondsOption, warmupOption, sampleOption, churnOption, podsOption, faultsOption, simOption, checkOption});
+    const QCommandLineOption demoOption(u"demo"_s, u"The cluster of cachescope --demo, in this process, with no faults (--faults and --sim unused)."_s);
+    const QCommandLineOption checkOption(
+        u"check"_s, u"Exit 1 when descriptors or threads grew after the warm-up; with --demo also when the informers relisted or stalled."_s);
+    parser.addOptions({secondsOption, warmupOption, sampleOption, churnOption, podsOption, faultsOption, simOption, demoOption, checkOption});
     parser.process(app);
     const double runSeconds = parser.value(secondsOption).toDouble();
     // Under `--warmup full` the warm-up ends when the stores are full, at most after an hour.
@@ -168,39 +207,61 @@ int main(int argc, char *argv[])
     double endSeconds = warmupUntilFull ? LongestFill + runSeconds : runSeconds;
     const int sampleMs = int(parser.value(sampleOption).toDouble() * 1000);
 
+    const bool demo = parser.isSet(demoOption);
     QTemporaryDir dir;
+    QString kubeconfigPath = dir.filePath(u"kubeconfig"_s);
     QProcess sim;
-    sim.setProgram(parser.value(simOption));
-    sim.setArguments({u"--kubeconfig-out"_s,
-                      dir.filePath(u"kubeconfig"_s),
-                      u"--pods"_s,
-                      parser.value(podsOption),
-                      u"--namespaces"_s,
-                      u"5"_s,
-                      u"--churn"_s,
-                      parser.value(churnOption),
-                      u"--faults"_s,
-                      parser.value(faultsOption)});
-    sim.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    // The simulator ends with this process, even when it crashes: a simulator left behind would
-    // keep churning, and keep ctest waiting on the output it inherited.
-    sim.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
-    sim.start();
-    QByteArray announced;
-    if (!waitFor(
-            [&] {
-                announced += sim.readAllStandardOutput();
-                return announced.contains("ready\n") || sim.state() == QProcess::NotRunning;
-            },
-            120000) ||
-        !announced.contains("ready\n")) {
-        std::fprintf(stderr, "cachescope-sim (%s) did not get ready: %s\n", qPrintable(sim.program()), announced.constData());
-        return 1;
+    std::unique_ptr<Sim::SimCluster> demoSim;
+    QElapsedTimer populating;
+    populating.start();
+    if (demo) {
+        demoSim = std::make_unique<Sim::SimCluster>(Sim::SimOptions::forDemo(parser.value(podsOption).toInt(), parser.value(churnOption).toDouble()));
+        std::optional<QString> startError;
+        QObject::connect(demoSim.get(), &Sim::SimCluster::started, demoSim.get(), [&](bool ok, const QString &error) { startError = ok ? QString() : error; });
+        demoSim->startAsync();
+        // A million pods populate in about a minute of CPU; more on a loaded machine.
+        if (!waitFor([&] { return startError.has_value(); }, 900000) || !startError->isEmpty()) {
+            std::fprintf(stderr, "the demo cluster did not start: %s\n", qPrintable(startError.value_or(u"timed out"_s)));
+            return 1;
+        }
+        kubeconfigPath = demoSim->kubeconfigPath();
+        std::printf("demo cluster (in-process): %s pods, churn %s/s, no faults; ready after %.1f s\n",
+                    qPrintable(parser.value(podsOption)),
+                    qPrintable(parser.value(churnOption)),
+                    double(populating.elapsed()) / 1000.0);
+    } else {
+        sim.setProgram(parser.value(simOption));
+        sim.setArguments({u"--kubeconfig-out"_s,
+                          kubeconfigPath,
+                          u"--pods"_s,
+                          parser.value(podsOption),
+                          u"--namespaces"_s,
+                          u"5"_s,
+                          u"--churn"_s,
+                          parser.value(churnOption),
+                          u"--faults"_s,
+                          parser.value(faultsOption)});
+        sim.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        // The simulator ends with this process, even when it crashes: a simulator left behind would
+        // keep churning, and keep ctest waiting on the output it inherited.
+        sim.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+        sim.start();
+        QByteArray announced;
+        if (!waitFor(
+                [&] {
+                    announced += sim.readAllStandardOutput();
+                    return announced.contains("ready\n") || sim.state() == QProcess::NotRunning;
+                },
+                120000) ||
+            !announced.contains("ready\n")) {
+            std::fprintf(stderr, "cachescope-sim (%s) did not get ready: %s\n", qPrintable(sim.program()), announced.constData());
+            return 1;
+        }
+        std::printf("cachescope-sim: %s pods, churn %s/s, faults %s\n",
+                    qPrintable(parser.value(podsOption)),
+                    qPrintable(parser.value(churnOption)),
+                    qPrintable(parser.value(faultsOption)));
     }
-    std::printf("cachescope-sim: %s pods, churn %s/s, faults %s\n",
-                qPrintable(parser.value(podsOption)),
-                qPrintable(parser.value(churnOption)),
-                qPrintable(parser.value(faultsOption)));
 
     int result = 0;
     {
@@ -209,25 +270,34 @@ int main(int argc, char *argv[])
         Explorer explorer(&window, &workspace);
         window.resize(1600, 1000);
         window.show();
-        explorer.openKubeconfig(dir.filePath(u"kubeconfig"_s));
+        LatencyProbe latency;
+        latency.start();
+        QElapsedTimer syncing;
+        syncing.start();
+        explorer.openKubeconfig(kubeconfigPath);
         const auto shownSynced = [&explorer] {
             return explorer.currentInformer() != nullptr && explorer.currentInformer()->hasSynced();
         };
-        if (!waitFor(shownSynced, 120000)) {
+        // A million pods take minutes to list on a loaded machine.
+        if (!waitFor(shownSynced, demo ? 900000 : 120000)) {
             std::fprintf(stderr, "the pods never synced\n");
             return 1;
         }
+        std::printf("pods synced after %.1f s\n", double(syncing.elapsed()) / 1000.0);
+        printLatency("while the pods synced", latency.stop());
         Cluster *cluster = explorer.contextsView()->currentCluster();
-        const QStringList kinds{u"deployments"_s,
-                                u"replicasets"_s,
-                                u"services"_s,
-                                u"endpoints"_s,
-                                u"configmaps"_s,
-                                u"secrets"_s,
-                                u"events"_s,
-                                u"namespaces"_s,
-                                u"nodes"_s,
-                                u"pods"_s};
+        // The soak opens ten kinds and runs a controller; the demo stays as the app opens it.
+        const QStringList kinds = demo ? QStringList()
+                                       : QStringList{u"deployments"_s,
+                                                     u"replicasets"_s,
+                                                     u"services"_s,
+                                                     u"endpoints"_s,
+                                                     u"configmaps"_s,
+                                                     u"secrets"_s,
+                                                     u"events"_s,
+                                                     u"namespaces"_s,
+                                                     u"nodes"_s,
+                                                     u"pods"_s};
         for (const QString &kind : kinds) {
             const auto resolved = cluster->discovery().resolve(kind);
             if (const auto *resource = std::get_if<ApiResource>(&resolved)) {
@@ -239,11 +309,14 @@ int main(int argc, char *argv[])
             }
         }
         QString error;
-        if (!explorer.runController(u"pod-health"_s, &error)) {
+        if (!demo && !explorer.runController(u"pod-health"_s, &error)) {
             std::fprintf(stderr, "pod-health: %s\n", qPrintable(error));
             return 1;
         }
-        std::printf("informers: %d, controller: %s\n", int(cluster->informers()->informers().size()), qPrintable(explorer.controller()->name()));
+        std::printf("informers: %d, controller: %s\n",
+                    int(cluster->informers()->informers().size()),
+                    explorer.controller() != nullptr ? qPrintable(explorer.controller()->name()) : "none");
+        const SharedIndexInformer *pods = explorer.currentInformer(); // the first and the last kind shown
         const auto *timelineView = window.findChild<TimelineView *>();
         const TimelineModel *timeline = timelineView != nullptr ? timelineView->model() : nullptr;
         if (timeline == nullptr) {
@@ -256,21 +329,36 @@ int main(int argc, char *argv[])
                     stream->capacity(),
                     history->maxVersions(),
                     qlonglong(timeline->spanCapacity()));
-        std::printf("%8s %10s %10s %6s %8s %10s %8s %8s %8s\n", "t (s)", "RSS (MB)", "heap (MB)", "fds", "threads", "objects", "stream", "history", "spans");
+        std::printf("%8s %10s %10s %6s %8s %10s %8s %8s %8s %10s %s\n",
+                    "t (s)",
+                    "RSS (MB)",
+                    "heap (MB)",
+                    "fds",
+                    "threads",
+                    "objects",
+                    "stream",
+                    "history",
+                    "spans",
+                    "pod events",
+                    "pods");
         std::fflush(stdout);
 
         QList<Sample> samples;
         QElapsedTimer clock;
         clock.start();
         bool storesFull = false;
+        latency.start();
         while (clock.elapsed() < qint64(endSeconds * 1000)) {
             waitFor([] { return false; }, sampleMs);
-            const Sample sample = sampleNow(double(clock.elapsed()) / 1000.0);
+            Sample sample = sampleNow(double(clock.elapsed()) / 1000.0);
+            const Reflector::Status podStatus = pods->counters().reflector;
+            sample.podEvents = podStatus.events;
+            sample.podsWatching = podStatus.state == Reflector::State::Watching;
             qsizetype objects = 0;
             for (const SharedIndexInformer *informer : cluster->informers()->informers()) {
                 objects += informer->indexer().size();
             }
-            std::printf("%8.0f %10.1f %10.1f %6d %8d %10lld %8d %8d %8lld\n",
+            std::printf("%8.0f %10.1f %10.1f %6d %8d %10lld %8d %8d %8lld %10llu %s\n",
                         sample.seconds,
                         double(sample.residentBytes) / 1e6,
                         double(sample.heapBytes) / 1e6,
@@ -279,7 +367,9 @@ int main(int argc, char *argv[])
                         qlonglong(objects),
                         stream->rowCount() + stream->pendingCount(),
                         history->versionCount(),
-                        qlonglong(timeline->spanCount()));
+                        qlonglong(timeline->spanCount()),
+                        qulonglong(sample.podEvents),
+                        QMetaEnum::fromType<Reflector::State>().valueToKey(int(podStatus.state)));
             samples.append(sample);
             if (!storesFull && stream->rowCount() + stream->pendingCount() >= stream->capacity() && history->versionCount() >= history->maxVersions() &&
                 timeline->spanCount() >= timeline->spanCapacity()) {
@@ -292,6 +382,7 @@ int main(int argc, char *argv[])
             }
             std::fflush(stdout);
         }
+        printLatency("over the run", latency.stop());
 
         QList<Sample> steady;
         for (const Sample &sample : std::as_const(samples)) {
@@ -351,6 +442,18 @@ int main(int argc, char *argv[])
                     qulonglong(reconnects),
                     qulonglong(errors),
                     qulonglong(cluster->informers()->heapTrims()));
+        bool converged = true;
+        if (demo) {
+            // The churn stops; the pods' cache must come to equal the server's truth.
+            demoSim->setChurn(0);
+            QElapsedTimer converging;
+            converging.start();
+            converged = waitFor([&] { return CachescopeTest::cacheState(*pods) == demoSim->truth(u"pods"_s); }, 300000, 1000);
+            std::printf("  pods       the cache (%lld objects) %s the server's truth %.1f s after the churn stopped\n",
+                        qlonglong(pods->indexer().size()),
+                        converged ? "equals" : "does NOT equal",
+                        double(converging.elapsed()) / 1000.0);
+        }
 
         if (parser.isSet(checkOption)) {
             const qsizetype third = std::max<qsizetype>(1, steady.size() / 3);
@@ -366,15 +469,34 @@ int main(int argc, char *argv[])
                 std::printf("FAIL: threads grew from at most %d to %d\n", largest(first, threads), largest(last, threads));
                 result = 1;
             }
+            if (demo) {
+                if (relists > 0 || errors > 0) {
+                    std::printf("FAIL: with no faults, the informers relisted %llu times and saw %llu errors\n", qulonglong(relists), qulonglong(errors));
+                    result = 1;
+                }
+                for (qsizetype i = 1; i < steady.size(); ++i) {
+                    if (steady.at(i).podEvents == steady.at(i - 1).podEvents) {
+                        std::printf("FAIL: the pods' watch applied no event from %.0f to %.0f s\n", steady.at(i - 1).seconds, steady.at(i).seconds);
+                        result = 1;
+                    }
+                }
+                if (!converged) {
+                    std::printf("FAIL: the pods' cache never came to equal the server's truth\n");
+                    result = 1;
+                }
+            }
             if (result == 0) {
-                std::printf("PASS: descriptors and threads flat\n");
+                std::printf(demo ? "PASS: descriptors and threads flat; events flowed, no relist, the cache converged\n"
+                                 : "PASS: descriptors and threads flat\n");
             }
         }
     }
-    ::kill(pid_t(sim.processId()), SIGTERM);
-    if (!sim.waitForFinished(20000)) {
-        sim.kill();
-        sim.waitForFinished();
+    if (!demo) {
+        ::kill(pid_t(sim.processId()), SIGTERM);
+        if (!sim.waitForFinished(20000)) {
+            sim.kill();
+            sim.waitForFinished();
+        }
     }
     return result;
 }
