@@ -53,6 +53,8 @@ private Q_SLOTS:
     void boundedBufferDropsOldestRows_data();
     void boundedBufferDropsOldestRows();
     void oneInsertPerBatch();
+    void largeBatchIsMadeInSlices_data();
+    void largeBatchIsMadeInSlices();
     void summaries_data();
     void summaries();
     void pauseHoldsBackAndResumes();
@@ -135,6 +137,54 @@ void TestEventStreamModel::oneInsertPerBatch()
     QCOMPARE(removed.count(), 1);
     QCOMPARE(removed.at(0).at(2).toInt(), 29);
     QCOMPARE(reset.count(), 0);
+}
+
+void TestEventStreamModel::largeBatchIsMadeInSlices_data()
+{
+    QTest::addColumn<int>("capacity");
+    QTest::addColumn<bool>("paused");
+    QTest::addColumn<int>("shown"); // rows at the end, the newest
+    QTest::addColumn<int>("heldBack");
+    QTest::newRow("under capacity") << 10000 << false << 1030 << 0;
+    QTest::newRow("over capacity: the newest kept") << 300 << false << 300 << 0;
+    QTest::newRow("paused: held back, then shown") << 10000 << true << 1030 << 1030;
+}
+
+// A batch larger than a slice is made into rows over several passes of the event loop, in
+// order, and a batch appended meanwhile comes after it.
+void TestEventStreamModel::largeBatchIsMadeInSlices()
+{
+    QFETCH(int, capacity);
+    QFETCH(bool, paused);
+    QFETCH(int, shown);
+    QFETCH(int, heldBack);
+
+    EventStreamModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setCapacity(capacity);
+    model.setPaused(paused);
+    // 100 rows a slice, however fast they are made: each slice is exactly 100.
+    model.setSlicing(100, std::chrono::nanoseconds(0));
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+
+    model.append(u"pods"_s, adds(0, 1000));
+    const int firstSlice = std::min(100, capacity);
+    QCOMPARE(model.rowCount() + model.pendingCount(), firstSlice);
+    QCOMPARE(model.backlogCount(), std::min(1000, capacity) - firstSlice);
+    model.append(u"pods"_s, adds(1000, 30));
+    QCOMPARE(model.rowCount() + model.pendingCount(), firstSlice); // behind the backlog, not beside it
+
+    QTRY_COMPARE(model.backlogCount(), 0);
+    QCOMPARE(model.pendingCount(), heldBack);
+    model.setPaused(false);
+    QCOMPARE(model.rowCount(), shown);
+    QCOMPARE(model.pendingCount(), 0);
+    for (int row = 0; row < shown; ++row) {
+        QCOMPARE(keyAt(model, row), u"shop/p"_s + QString::number(1030 - shown + row));
+    }
+    if (!paused) {
+        QVERIFY(inserted.count() > 1);
+    }
 }
 
 void TestEventStreamModel::summaries_data()

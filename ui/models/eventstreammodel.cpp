@@ -3,10 +3,12 @@
 #include "ui/models/objecthistory.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QLocale>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -111,8 +113,12 @@ QString scalarText(const QJsonValue &value)
 
 EventStreamModel::EventStreamModel(QObject *parent)
     : QAbstractTableModel(parent)
+    , m_nextSlice(new QTimer(this))
     , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
+    m_nextSlice->setSingleShot(true);
+    m_nextSlice->setInterval(0);
+    connect(m_nextSlice, &QTimer::timeout, this, &EventStreamModel::makeRows);
 }
 
 EventStreamModel::~EventStreamModel() = default;
@@ -134,6 +140,12 @@ void EventStreamModel::setCapacity(int rows)
     while (static_cast<int>(m_pending.size()) > m_capacity) {
         m_pending.pop_front();
         ++m_droppedWhilePaused;
+    }
+    while (static_cast<int>(m_backlog.size()) > m_capacity) {
+        m_backlog.pop_front();
+        if (m_paused) {
+            ++m_droppedWhilePaused;
+        }
     }
 }
 
@@ -274,32 +286,64 @@ void EventStreamModel::append(const QString &resource, const QList<Notification>
     const qint64 now = m_clock();
     countRate(now, static_cast<int>(batch.size()));
 
-    // Only the newest `capacity` rows of a batch could ever be shown.
+    // Only the newest `capacity` notifications could ever be shown.
     const qint64 stamp = time.isValid() ? time.toMSecsSinceEpoch() : now;
     const auto skip = std::max<qsizetype>(0, batch.size() - m_capacity);
+    if (m_paused) {
+        m_droppedWhilePaused += skip;
+    }
+    for (qsizetype i = skip; i < batch.size(); ++i) {
+        m_backlog.push_back({stamp, m_cluster, resource, batch.at(i)});
+    }
+    while (static_cast<int>(m_backlog.size()) > m_capacity) {
+        m_backlog.pop_front();
+        if (m_paused) {
+            ++m_droppedWhilePaused;
+        }
+    }
+    if (m_nextSlice->isActive()) {
+        return; // the slice due goes on with the backlog, this batch after it
+    }
+    makeRows();
+}
+
+void EventStreamModel::setSlicing(int minRowsPerSlice, std::chrono::nanoseconds budget)
+{
+    m_minRowsPerSlice = std::max(1, minRowsPerSlice);
+    m_sliceBudget = budget;
+}
+
+void EventStreamModel::makeRows()
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
     std::deque<Row> rows;
     bool newNamespace = false;
-    for (qsizetype i = skip; i < batch.size(); ++i) {
-        const Notification &notification = batch.at(i);
+    while (!m_backlog.empty() && (static_cast<int>(rows.size()) < m_minRowsPerSlice || elapsed.nsecsElapsed() < m_sliceBudget.count())) {
+        const Incoming incoming = std::move(m_backlog.front());
+        m_backlog.pop_front();
+        const Notification &notification = incoming.notification;
         Row row;
-        row.time = stamp;
-        row.cluster = m_cluster;
-        row.resource = resource;
+        row.time = incoming.time;
+        row.cluster = incoming.cluster;
+        row.resource = incoming.resource;
         row.key = notification.key;
         row.type = notification.type;
         row.tombstone = notification.tombstone;
         row.resourceVersion = notification.object.resourceVersion();
         row.namespaceName = notification.object.isValid() ? notification.object.namespaceName() : notification.key.section(u'/', 0, -2);
-        row.summary = summary(notification, resource);
+        row.summary = summary(notification, incoming.resource);
         if (!row.namespaceName.isEmpty() && !m_namespaces.contains(row.namespaceName)) {
             m_namespaces.insert(row.namespaceName);
             newNamespace = true;
         }
         rows.push_back(std::move(row));
     }
+    if (!m_backlog.empty()) {
+        m_nextSlice->start();
+    }
 
     if (m_paused) {
-        m_droppedWhilePaused += skip;
         for (Row &row : rows) {
             m_pending.push_back(std::move(row));
         }
@@ -343,6 +387,8 @@ void EventStreamModel::clear()
     beginResetModel();
     m_rows.clear();
     m_pending.clear();
+    m_backlog.clear();
+    m_nextSlice->stop();
     m_namespaces.clear();
     endResetModel();
     Q_EMIT namespacesChanged();
