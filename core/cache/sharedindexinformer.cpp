@@ -124,6 +124,7 @@ void SharedIndexInformer::stop()
     QList<std::shared_ptr<ProcessorListener>> listeners;
     {
         QMutexLocker locker(&m_mutex);
+        QMutexLocker listenersLocker(&m_listenersMutex);
         listeners = std::exchange(m_listeners, {});
         m_syncingListeners.clear();
     }
@@ -324,7 +325,10 @@ SharedIndexInformer::Registration SharedIndexInformer::addEventHandler(std::shar
         for (const KubeObject &object : objects) {
             listener->add(Notification::add(indexer.keyOf(object), object, true));
         }
-        m_listeners.append(listener);
+        {
+            QMutexLocker listenersLocker(&m_listenersMutex);
+            m_listeners.append(listener);
+        }
         // client-go puts every new listener among the resync receivers until the next resync
         // check sorts them: with resync off that check never comes, so every handler hears the
         // unchanged objects of a relist (a Replaced delta with the same resourceVersion).
@@ -343,6 +347,7 @@ void SharedIndexInformer::removeEventHandler(const Registration &registration)
     }
     {
         QMutexLocker locker(&m_mutex);
+        QMutexLocker listenersLocker(&m_listenersMutex);
         m_listeners.removeAll(registration.m_listener);
         m_syncingListeners.removeAll(registration.m_listener);
     }
@@ -375,8 +380,12 @@ SharedIndexInformer::Counters SharedIndexInformer::counters() const
     counters.storeSize = m_state->indexer->size();
     counters.deltasProcessed = m_deltasProcessed.load();
     counters.synced = m_synced.load();
-    QMutexLocker locker(&m_mutex);
-    for (const auto &listener : m_listeners) {
+    QList<std::shared_ptr<ProcessorListener>> listeners;
+    {
+        QMutexLocker locker(&m_listenersMutex); // not m_mutex: see m_listenersMutex
+        listeners = m_listeners;
+    }
+    for (const auto &listener : std::as_const(listeners)) {
         counters.handlerBacklogs.append(listener->backlog());
     }
     return counters;

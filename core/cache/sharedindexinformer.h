@@ -164,6 +164,10 @@ private:
     // Guards the listeners and the resync selection; handleDeltas() holds it while it updates
     // the indexer and distributes, so that addEventHandler() sees a consistent cache.
     mutable QMutex m_mutex;
+    // Guards m_listeners too, for counters() alone: whoever changes the list holds both, and
+    // counters() only this one, which no one holds while a delta is processed. A view asking for
+    // counters must never wait for a list of a million objects to be applied.
+    mutable QMutex m_listenersMutex;
     QList<std::shared_ptr<ProcessorListener>> m_listeners;
     QList<std::shared_ptr<ProcessorListener>> m_syncingListeners;
     std::chrono::milliseconds m_resyncCheckPeriod; // guarded by m_mutex; client-go's resyncCheckPeriod

@@ -1,5 +1,6 @@
 #include "core/cache/threadsafestore.h"
 
+#include <QMutexLocker>
 #include <QReadLocker>
 #include <QSet>
 #include <QWriteLocker>
@@ -22,6 +23,7 @@ void ThreadSafeStore::add(const QString &key, const KubeObject &object)
 
 void ThreadSafeStore::update(const QString &key, const KubeObject &object)
 {
+    QMutexLocker writer(&m_writeMutex);
     QWriteLocker locker(&m_lock);
     KubeObject &slot = m_items[key];
     const KubeObject old = slot;
@@ -33,6 +35,7 @@ void ThreadSafeStore::update(const QString &key, const KubeObject &object)
 
 void ThreadSafeStore::remove(const QString &key)
 {
+    QMutexLocker writer(&m_writeMutex);
     QWriteLocker locker(&m_lock);
     const auto it = m_items.find(key);
     if (it == m_items.end()) {
@@ -70,20 +73,33 @@ QStringList ThreadSafeStore::listKeys() const
 
 void ThreadSafeStore::replace(const QHash<QString, KubeObject> &items)
 {
-    QWriteLocker locker(&m_lock);
-    m_items = items;
-    m_jsonBytes = 0;
-    m_storedBytes = 0;
-    for (const KubeObject &object : std::as_const(m_items)) {
-        m_jsonBytes += object.jsonSize();
-        m_storedBytes += object.storedSize();
+    // Only writers change m_items and m_indices, and they wait for this one: both are read here
+    // without m_lock, and the new content is built beside them.
+    QMutexLocker writer(&m_writeMutex);
+    qint64 jsonBytes = 0;
+    qint64 storedBytes = 0;
+    for (const KubeObject &object : items) {
+        jsonBytes += object.jsonSize();
+        storedBytes += object.storedSize();
     }
-    for (Index &index : m_indices) {
-        index.keysByValue.clear();
-        for (auto it = m_items.cbegin(); it != m_items.cend(); ++it) {
+    QHash<QString, Index> indices;
+    indices.reserve(m_indices.size());
+    for (auto indexIt = m_indices.cbegin(); indexIt != m_indices.cend(); ++indexIt) {
+        Index &index = indices[indexIt.key()];
+        index.function = indexIt->function;
+        for (auto it = items.cbegin(); it != items.cend(); ++it) {
             updateIndexLocked(index, it.key(), KubeObject(), it.value());
         }
     }
+    QHash<QString, KubeObject> content = items;
+    {
+        QWriteLocker locker(&m_lock);
+        m_items.swap(content);
+        m_indices.swap(indices);
+        m_jsonBytes = jsonBytes;
+        m_storedBytes = storedBytes;
+    }
+    // The old content is freed here, after the lock.
 }
 
 QList<KubeObject> ThreadSafeStore::index(const QString &indexName, const KubeObject &object) const
@@ -164,6 +180,7 @@ bool ThreadSafeStore::hasIndex(const QString &indexName) const
 
 bool ThreadSafeStore::addIndexers(const Indexers &indexers, QString *errorMessage)
 {
+    QMutexLocker writer(&m_writeMutex);
     QWriteLocker locker(&m_lock);
     for (auto it = indexers.cbegin(); it != indexers.cend(); ++it) {
         if (m_indices.contains(it.key())) {

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QMutex>
 #include <QReadWriteLock>
 #include <QString>
 #include <QStringList>
@@ -18,7 +19,10 @@ namespace Cachescope {
 //
 // Thread: any. A QReadWriteLock lets many readers (the GUI, listers) run while one writer (the
 // informer's processing loop) changes it; writers hold the lock for one object's index update,
-// readers for one copy of the answer. Results are copies (implicitly shared objects), never
+// readers for one copy of the answer. Writers take turns on a mutex of their own first, so that
+// replace() builds the new content and its indexes without the lock (readers see the old content
+// meanwhile, then the new one at once) and holds it only to swap them: a relist of a million
+// objects never makes a reader wait for its indexing. Results are copies (implicitly shared objects), never
 // views into the store. Cost: get/update/remove are O(1) plus the index functions of the
 // changed object; list() and listKeys() are O(n); byIndex() is O(size of the answer).
 // Asking for an index that does not exist answers empty; hasIndex() tells the two apart.
@@ -74,10 +78,12 @@ private:
         QHash<QString, IndexKeySet> keysByValue;
     };
 
-    // Callers hold the write lock. Either object may be invalid (add / remove).
+    // Callers hold the write lock, or own `index` alone (replace()). Either object may be invalid
+    // (add / remove).
     void updateIndexLocked(Index &index, const QString &key, const KubeObject &oldObject, const KubeObject &newObject);
     void updateIndicesLocked(const QString &key, const KubeObject &oldObject, const KubeObject &newObject);
 
+    QMutex m_writeMutex; // held by every writer, before m_lock
     mutable QReadWriteLock m_lock;
     QHash<QString, KubeObject> m_items;
     QHash<QString, Index> m_indices;
