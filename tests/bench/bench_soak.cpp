@@ -19,8 +19,8 @@
 //
 // --demo runs the cluster of `cachescope --demo --demo-pods N --demo-churn R` instead: in this
 // process, on its own thread, as the app starts it (SimOptions::forDemo), with no faults. It is
-// how the app is tried at scale: the pods must reach
-// Watching, events keep flowing while the churn goes on, and no list is ever repeated.
+// how the app is tried at scale: the pods must reach Watching, events keep flowing while the
+// churn goes on, and no list is ever repeated.
 //
 // --check (CI's short runs) exits 1 when descriptors or threads grew: the largest count of the
 // last third of the samples after the warm-up above the largest of the first third by more than
@@ -79,7 +79,6 @@ struct Sample
     int descriptors = 0;
     int threads = 0;
     quint64 podEvents = 0; // watch events the pods' reflector applied so far
-    bool podsWatching = false;
 };
 
 Sample sampleNow(double seconds)
@@ -353,7 +352,6 @@ int main(int argc, char *argv[])
             Sample sample = sampleNow(double(clock.elapsed()) / 1000.0);
             const Reflector::Status podStatus = pods->counters().reflector;
             sample.podEvents = podStatus.events;
-            sample.podsWatching = podStatus.state == Reflector::State::Watching;
             qsizetype objects = 0;
             for (const SharedIndexInformer *informer : cluster->informers()->informers()) {
                 objects += informer->indexer().size();

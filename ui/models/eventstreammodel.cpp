@@ -141,12 +141,7 @@ void EventStreamModel::setCapacity(int rows)
         m_pending.pop_front();
         ++m_droppedWhilePaused;
     }
-    while (static_cast<int>(m_backlog.size()) > m_capacity) {
-        m_backlog.pop_front();
-        if (m_paused) {
-            ++m_droppedWhilePaused;
-        }
-    }
+    dropBacklogBeyondCapacity();
 }
 
 void EventStreamModel::setPaused(bool paused)
@@ -295,16 +290,21 @@ void EventStreamModel::append(const QString &resource, const QList<Notification>
     for (qsizetype i = skip; i < batch.size(); ++i) {
         m_backlog.push_back({stamp, m_cluster, resource, batch.at(i)});
     }
+    dropBacklogBeyondCapacity();
+    if (m_nextSlice->isActive()) {
+        return; // the slice due goes on with the backlog, this batch after it
+    }
+    makeRows();
+}
+
+void EventStreamModel::dropBacklogBeyondCapacity()
+{
     while (static_cast<int>(m_backlog.size()) > m_capacity) {
         m_backlog.pop_front();
         if (m_paused) {
             ++m_droppedWhilePaused;
         }
     }
-    if (m_nextSlice->isActive()) {
-        return; // the slice due goes on with the backlog, this batch after it
-    }
-    makeRows();
 }
 
 void EventStreamModel::setSlicing(int minRowsPerSlice, std::chrono::nanoseconds budget)

@@ -9,11 +9,11 @@
 #include <QString>
 #include <QStringList>
 
-class QTimer;
-
 #include <chrono>
 #include <deque>
 #include <functional>
+
+class QTimer;
 
 namespace Cachescope {
 
@@ -132,6 +132,9 @@ private:
     // makeRows() makes one slice of the backlog into rows and shows them (or holds them back),
     // and schedules the next slice when some are left.
     void makeRows();
+    // dropBacklogBeyondCapacity() keeps the newest capacity() of the backlog, counting what it
+    // drops while paused as droppedWhilePaused().
+    void dropBacklogBeyondCapacity();
     void insertRows(std::deque<Row> &&rows);
     void countRate(qint64 now, int events);
 
