@@ -5,3 +5,4 @@ cachescope_add_test(NAME tst_rfc3339 SOURCES tst_rfc3339.cpp LIBRARIES cachescop
 cachescope_add_test(NAME tst_stringinterner SOURCES tst_stringinterner.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_valueinterner SOURCES tst_valueinterner.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_processmemory SOURCES tst_processmemory.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_backgroundpool SOURCES tst_backgroundpool.cpp LIBRARIES cachescope-core LABELS core)
