@@ -419,7 +419,13 @@ void TestResourceFilterProxyModel::sortAfterChurnEqualsAPlainSort()
     const int column = int(m_model->columns().indexOf(ResourceColumns::Field(field)));
     QVERIFY(column >= 0);
     const QStringList namespaces{u"team-platform-infrastructure"_s, u"team-platform-infra"_s, u"team-platform"_s, u"\u00e9quipe"_s, u"\u65e5\u672c"_s, u"a"_s};
-    const QStringList stems{u"checkout-service-7d9f8b6c5d-"_s, u"checkout-service-7d9f8b6c5e-"_s, u"web-"_s, u"\u00fe-"_s, u"\u4e00-"_s, u"Web-"_s};
+    const QStringList stems{u"checkout-service-7d9f8b6c5d-"_s,
+                            u"checkout-service-7d9f8b6c5e-"_s,
+                            u"checkout-service-canary-rollout-7d9f8b6c5d-"_s, // past the packed characters
+                            u"web-"_s,
+                            u"\u00fe-"_s,
+                            u"\u4e00-"_s,
+                            u"Web-"_s};
     QRandomGenerator random(42);
     QStringList keys;
     const auto makePod = [&](const QString &ns, const QString &name) {

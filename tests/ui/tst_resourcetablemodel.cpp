@@ -105,6 +105,8 @@ private Q_SLOTS:
     void agesTickWithOneSignal();
     void textPrefixOrdersAsTheText_data();
     void textPrefixOrdersAsTheText();
+    void packTextIsTextPrefixWordByWord_data();
+    void packTextIsTextPrefixWordByWord();
     void orderedBitsOrderAsTheNumbers_data();
     void orderedBitsOrderAsTheNumbers();
 };
@@ -371,6 +373,41 @@ void TestResourceTableModel::textPrefixOrdersAsTheText()
     const quint64 shiftedB = ResourceTableModel::textPrefix(QString(u"namespace/"_s + right), 10);
     QCOMPARE(shiftedA, a);
     QCOMPARE(shiftedB, b);
+}
+
+void TestResourceTableModel::packTextIsTextPrefixWordByWord_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("exactWords"); // words packed before the text ends or U+00FE stops it
+
+    QTest::newRow("empty") << QString() << 4;
+    QTest::newRow("shorter than a word") << u"web"_s << 4;
+    QTest::newRow("one word exactly") << u"web-123a"_s << 4;
+    QTest::newRow("a pod name") << u"checkout-service-7d9f8b6c5d-x2k4j"_s << 4;
+    QTest::newRow("longer than the packed words") << u"team-platform-infrastructure/checkout-service-7d9f8b6c5d-x2k4j"_s << 4;
+    QTest::newRow("U+00FE in the first word") << u"abþcdefghijklmnop"_s << 1;
+    QTest::newRow("CJK in the second word") << u"namespace/pod-日本-1234567"_s << 2;
+    QTest::newRow("U+00FE first in the second word") << u"abcdefghþijk"_s << 2;
+}
+
+// packText() gives textPrefix() of each word, 8 characters apart, until the packing stops; the
+// words after that are 0. The sort reads them in place of the texts.
+void TestResourceTableModel::packTextIsTextPrefixWordByWord()
+{
+    QFETCH(QString, text);
+    QFETCH(int, exactWords);
+
+    const ResourceTableModel::PackedText packed = ResourceTableModel::packText(text);
+    for (int word = 0; word < ResourceTableModel::PackedWords; ++word) {
+        const quint64 expected = word < exactWords ? ResourceTableModel::textPrefix(text, 8 * word) : 0;
+        QCOMPARE(packed[size_t(word)], expected);
+    }
+    // Two texts that differ after the packed characters: the packed words tie; one that differs
+    // inside them: the words order as the texts.
+    const QString longer = text + QString(40, u'z');
+    const QString lower = text + QString(40, u'a');
+    QCOMPARE(ResourceTableModel::packText(lower) < ResourceTableModel::packText(longer),
+             exactWords == ResourceTableModel::PackedWords && text.size() < ResourceTableModel::PackedWords * 8);
 }
 
 void TestResourceTableModel::orderedBitsOrderAsTheNumbers_data()

@@ -1,5 +1,6 @@
 #include "ui/models/resourcefilterproxymodel.h"
 
+#include "core/util/backgroundpool.h"
 #include "ui/models/resourcetablemodel.h"
 #include "ui/models/resourcetableroles.h"
 
@@ -386,21 +387,17 @@ bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) c
     return m_sortOrder == Qt::AscendingOrder ? order < 0 : order > 0;
 }
 
-namespace {
-
-// SortEntry is a row beside 8 characters (or a number's bits) of what it sorts by, and the
-// text they come from: each level of the sort reads that text and nothing else of the row.
-struct SortEntry
+// SortEntry is a row beside 8 characters (or a number's bits) of what it sorts by and the first
+// characters of the text they come from, packed: each level of the sort reads those while they
+// last, and only then the row's text.
+struct ResourceFilterProxyModel::SortEntry
 {
     quint64 word;
-    QStringView text;
+    ResourceTableModel::PackedText packed;
     int row;
 };
 
-bool byWord(const SortEntry &a, const SortEntry &b)
-{
-    return a.word < b.word;
-}
+namespace {
 
 // What a packed word says about the texts it came from, when two words are equal.
 enum class Packed { Whole, Ended, Inexact };
@@ -448,16 +445,21 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
         return;
     }
     // A multikey sort: rows sorted by 8 characters of their values at a time, each run of
-    // equal characters by the next 8, then by the keys alike. A row's strings are read once
-    // per 8 characters instead of at each of its log(rows) comparisons: at a million rows the
-    // strings are scattered over the heap, and each reading is a cache miss, far more costly
-    // than the comparison itself. The order is exactly compareSortKeys()'s, ascending; the
-    // descending order is its reverse.
-    std::vector<SortEntry> entries;
+    // equal characters by the next 8, then by the keys alike. The first characters come packed
+    // with each entry and a row's strings are read only past them, once per 8 characters,
+    // instead of at each of its log(rows) comparisons: at a million rows the strings are
+    // scattered over the heap, and each reading is a cache miss, far more costly than the
+    // comparison itself. The order is exactly compareSortKeys()'s, ascending; the descending
+    // order is its reverse.
+    std::vector<SortEntry> &entries = m_sortEntries;
+    entries.clear();
     entries.reserve(rows.size());
     for (const int row : rows) {
-        entries.push_back({0, QStringView(m_sortKeys[size_t(row)].text), row});
+        entries.push_back({0, m_sortKeys[size_t(row)].prefix, row});
     }
+    const auto byWord = [](const SortEntry &a, const SortEntry &b) {
+        return a.word < b.word;
+    };
     const auto keyOfEntry = [this](const SortEntry &entry) -> const ResourceTableModel::SortKey & {
         return m_sortKeys[size_t(entry.row)];
     };
@@ -479,11 +481,19 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
         sortText(first, last, 0, true);
     };
     sortText = [&](size_t first, size_t last, qsizetype offset, bool byKey) {
+        const qsizetype word = offset / 8;
         for (size_t i = first; i < last; ++i) {
+            SortEntry &entry = entries[i];
             if (byKey && offset == 0) {
-                entries[i].text = QStringView(keyOfEntry(entries[i]).key);
+                entry.packed = keyOfEntry(entry).keyPrefix;
             }
-            entries[i].word = ResourceTableModel::textPrefix(entries[i].text, offset);
+            if (word < ResourceTableModel::PackedWords) {
+                entry.word = entry.packed[size_t(word)];
+            } else {
+                // Past the packed words the text itself is read: a cache miss a row at a million.
+                const ResourceTableModel::SortKey &key = keyOfEntry(entry);
+                entry.word = ResourceTableModel::textPrefix(byKey ? key.key : key.text, offset);
+            }
         }
         std::sort(entries.begin() + qsizetype(first), entries.begin() + qsizetype(last), byWord);
         for (size_t run = first; run < last;) {
@@ -516,7 +526,7 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
         sortText(missing, entries.size(), 0, false);
     } else {
         for (size_t i = missing; i < entries.size(); ++i) {
-            entries[i].word = keyOfEntry(entries[i]).prefix;
+            entries[i].word = entries[i].packed[0];
         }
         std::sort(entries.begin() + qsizetype(missing), entries.end(), byWord);
         for (size_t run = missing; run < entries.size();) {
@@ -770,17 +780,24 @@ bool ResourceFilterProxyModel::usesSortKeys() const
 
 void ResourceFilterProxyModel::refreshSortKeys()
 {
-    m_sortKeys.clear();
     m_sortKeysValid = usesSortKeys();
     if (!m_sortKeysValid) {
+        m_sortKeys.clear();
         m_sortKeys.shrink_to_fit();
+        m_sortEntries.clear();
+        m_sortEntries.shrink_to_fit();
         return;
     }
-    const int count = m_table->rowCount();
-    m_sortKeys.reserve(size_t(count));
-    for (int row = 0; row < count; ++row) {
-        m_sortKeys.push_back(m_table->sortKey(row, m_sortColumn));
-    }
+    // Reading each row's object and strings is a cache miss or three a row at a million rows:
+    // the pool's free threads make their share of the keys meanwhile (rows are disjoint, and
+    // the table changes only on this thread, which waits). Each key is overwritten: the
+    // previous sort's keys are not cleared first, a pass over them all for nothing.
+    m_sortKeys.resize(size_t(m_table->rowCount()));
+    inParallel(qsizetype(m_sortKeys.size()), SortKeysPiece, [this](qsizetype begin, qsizetype end) {
+        for (qsizetype row = begin; row < end; ++row) {
+            m_sortKeys[size_t(row)] = m_table->sortKey(int(row), m_sortColumn);
+        }
+    });
 }
 
 void ResourceFilterProxyModel::updateSortKeys(const std::vector<int> &sourceRows, int sourceCount)

@@ -136,6 +136,8 @@ private:
     // More cells missing than this in one batch of the sort column: the batch defers the sort
     // (four times what the table affords at once: ~85 ms of parsing).
     static constexpr qsizetype BatchCellLimit = ResourceTableModel::AffordableCells * 4;
+    // Rows whose sort keys one thread makes at a time (refreshSortKeys()).
+    static constexpr qsizetype SortKeysPiece = 8192;
 
     QList<QMetaObject::Connection> m_connections;
     ResourceTableModel *m_table = nullptr; // not owned; the source when it is one
@@ -147,6 +149,10 @@ private:
 
     std::vector<int> m_rows; // proxy row → source row, accepted rows in sorted order
     std::vector<ResourceTableModel::SortKey> m_sortKeys; // source row → its key, when usesSortKeys()
+    // sortRows()'s working rows, kept between sorts while sorted by a column: megabytes that
+    // would be fresh pages, each a page fault, at every sort.
+    struct SortEntry;
+    mutable std::vector<SortEntry> m_sortEntries;
     bool m_sortKeysValid = false; // usesSortKeys() at the last refreshSortKeys(): lessThan() is hot
     std::vector<int> m_proxyRowOf; // source row → proxy row, -1 when filtered out
 

@@ -544,6 +544,22 @@ quint64 ResourceTableModel::textPrefix(QStringView text, qsizetype offset)
     return prefix;
 }
 
+ResourceTableModel::PackedText ResourceTableModel::packText(QStringView text)
+{
+    PackedText words = {};
+    const qsizetype end = std::min<qsizetype>(text.size(), PackedWords * 8);
+    for (qsizetype i = 0; i < end; ++i) {
+        const char16_t c = text.at(i).unicode();
+        const int shift = 56 - 8 * int(i % 8);
+        if (c >= 0xFE) {
+            words[size_t(i / 8)] |= quint64(0xFF) << shift;
+            break;
+        }
+        words[size_t(i / 8)] |= quint64(c + 1) << shift;
+    }
+    return words;
+}
+
 quint64 ResourceTableModel::orderedBits(double number)
 {
     if (number == 0) {
@@ -561,14 +577,11 @@ ResourceTableModel::SortKey ResourceTableModel::sortKey(int row, int column) con
     const Row &r = m_rows[size_t(row)];
     SortKey key;
     key.key = r.key;
-    key.keyPrefix[0] = textPrefix(r.key);
-    // The second half tells keys apart only where the first packed its characters exactly.
-    const bool exact = std::none_of(r.key.cbegin(), r.key.cbegin() + std::min<qsizetype>(8, r.key.size()), [](QChar c) { return c.unicode() >= 0xFE; });
-    key.keyPrefix[1] = exact ? textPrefix(r.key, 8) : 0;
+    key.keyPrefix = packText(r.key);
     const auto text = [&key](const QString &value) {
         key.kind = SortKey::Kind::Text;
         key.text = value;
-        key.prefix = textPrefix(value);
+        key.prefix = packText(value);
         return key;
     };
     switch (m_columns.column(column).field) {
@@ -581,7 +594,7 @@ ResourceTableModel::SortKey ResourceTableModel::sortKey(int row, int column) con
     case ResourceColumns::Field::Age:
         key.kind = SortKey::Kind::Number;
         key.number = -double(createdMs(r));
-        key.prefix = orderedBits(key.number);
+        key.prefix[0] = orderedBits(key.number);
         return key;
     default:
         break;
@@ -599,7 +612,7 @@ ResourceTableModel::SortKey ResourceTableModel::sortKey(int row, int column) con
     case QMetaType::Bool:
         key.kind = SortKey::Kind::Number;
         key.number = value.toDouble();
-        key.prefix = orderedBits(key.number);
+        key.prefix[0] = orderedBits(key.number);
         break;
     default:
         return text(value.toString());
@@ -615,7 +628,7 @@ int ResourceTableModel::compareSortKeys(const SortKey &a, const SortKey &b)
     } else if (a.kind == SortKey::Kind::Number && b.kind == SortKey::Kind::Number) {
         order = threeWay(a.number, b.number);
     } else if (a.kind == SortKey::Kind::Text && b.kind == SortKey::Kind::Text) {
-        order = threeWay(a.prefix, b.prefix);
+        order = threeWay(a.prefix[0], b.prefix[0]);
         if (order == 0) {
             order = QString::compare(a.text, b.text, Qt::CaseSensitive);
         }
@@ -624,10 +637,8 @@ int ResourceTableModel::compareSortKeys(const SortKey &a, const SortKey &b)
         return order;
     }
     // A number and a text do not compare (as QVariant::compare says): the keys decide.
-    order = threeWay(a.keyPrefix[0], b.keyPrefix[0]);
-    if (order == 0) {
-        order = threeWay(a.keyPrefix[1], b.keyPrefix[1]);
-    }
+    // Words after one that differs, or that ends or stops the packing, are 0 or never reached.
+    order = threeWay(a.keyPrefix, b.keyPrefix);
     return order != 0 ? order : compareText(a.key, b.key);
 }
 

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <array>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -72,6 +73,8 @@ public:
     // compareSortKeys() orders two keys exactly as compareRows() orders their rows.
     // The prefixes decide most comparisons without reading a string: at a million rows the
     // strings' characters are scattered over the heap, and each reading is a cache miss.
+    static constexpr int PackedWords = 4;
+    using PackedText = std::array<quint64, PackedWords>;
     struct SortKey
     {
         enum class Kind : quint8 { Missing, Number, Text };
@@ -79,10 +82,10 @@ public:
         double number = 0;
         QString text; // case-folded where compareRows() ignores case
         QString key; // the tie-breaker: the row's key
-        // Text: textPrefix() of text; Number: the number's bits, ordered as the numbers (NaN
-        // excepted, which orders as nothing: see compareSortKeys()).
-        quint64 prefix = 0;
-        quint64 keyPrefix[2] = {0, 0}; // textPrefix() of the key's first 16 characters
+        // Text: packText() of text; Number: prefix[0] is the number's bits, ordered as the
+        // numbers (NaN excepted, which orders as nothing: see compareSortKeys()).
+        PackedText prefix = {};
+        PackedText keyPrefix = {}; // packText() of the key
     };
     [[nodiscard]] SortKey sortKey(int row, int column) const;
     [[nodiscard]] static int compareSortKeys(const SortKey &a, const SortKey &b);
@@ -90,6 +93,10 @@ public:
     // is the characters' order: a < b as integers means a < b as texts (QString::compare, case
     // sensitive); equal integers decide nothing. A character ≥ U+00FE ends the packing.
     [[nodiscard]] static quint64 textPrefix(QStringView text, qsizetype offset = 0);
+    // packText() is textPrefix() of a text's first PackedWords × 8 characters, word by word,
+    // up to the word where the text ends or a character ≥ U+00FE stops the packing (the words
+    // after it are 0): a sort reads these instead of the strings, scattered over the heap.
+    [[nodiscard]] static PackedText packText(QStringView text);
     // orderedBits() maps a double to an integer of the same order (-0 as +0; NaN apart).
     [[nodiscard]] static quint64 orderedBits(double number);
 
