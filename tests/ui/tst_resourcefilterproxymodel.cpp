@@ -17,6 +17,7 @@
 #include <QThreadPool>
 
 #include <algorithm>
+#include <functional>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
@@ -84,6 +85,7 @@ private Q_SLOTS:
     void filters();
     void filtersInSequence_data();
     void filtersInSequence();
+    void aFilterOverManyRowsKeepsThosePassingInOrder();
     void sortsByTypedValues();
     void followsChanges();
     void randomBatchesKeepTheOrder_data();
@@ -389,6 +391,51 @@ void TestResourceFilterProxyModel::aBatchThatMovesNothingIsOneDataChanged()
     m_model->applyBatch({Notification::update(u"billing/api-7"_s, api, pod(u"billing"_s, u"api-7"_s, 99, uR"("app":"api","tier":"back")"_s, u"2"_s))});
     QCOMPARE(layouts.size(), 1);
     QCOMPARE(visibleNames(*m_proxy).constLast(), u"billing/api-7"_s);
+}
+
+// Over 20,000 rows the filter is checked in pieces, on the background pool's free threads too:
+// the rows shown are exactly those that pass, in the sort's order, as the filter narrows, widens
+// and changes kind.
+void TestResourceFilterProxyModel::aFilterOverManyRowsKeepsThosePassingInOrder()
+{
+    ResourceTableModel model;
+    model.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    ResourceFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(0, Qt::DescendingOrder);
+    QList<Notification> batch;
+    static const QStringList tiers{u"web"_s, u"db"_s, u"cache"_s};
+    for (int i = 0; i < 20000; ++i) {
+        const QString ns = i % 2 ? u"odd"_s : u"even"_s;
+        const QString name = u"pod-%1"_s.arg(i, 5, 10, QChar(u'0'));
+        batch.append(Notification::add(ns + u'/' + name, pod(ns, name, 0, uR"("tier":"%1")"_s.arg(tiers.at(i % 3))), true));
+    }
+    model.applyBatch(batch);
+    const QStringList all = plainOrder(model, 0, Qt::DescendingOrder);
+    QCOMPARE(visibleNames(proxy), all);
+    const auto keep = [&all](const std::function<bool(int)> &passes) {
+        QStringList kept;
+        for (const QString &key : all) {
+            if (passes(key.section(u'-', 1).toInt())) {
+                kept.append(key);
+            }
+        }
+        return kept;
+    };
+    const auto webSelector = std::get<LabelSelector>(LabelSelector::parse(u"tier=web"_s));
+
+    proxy.setFilterText(u"7"_s);
+    QCOMPARE(visibleNames(proxy), keep([](int i) { return QString::number(i).contains(u'7'); }));
+    proxy.setFilterText(u"77"_s); // narrows: kept from the rows shown
+    QCOMPARE(visibleNames(proxy), keep([](int i) { return QString::number(i).contains(u"77"_s); }));
+    proxy.setFilterText(u"ODD"_s); // namespaces too, case-insensitive
+    QCOMPARE(visibleNames(proxy), keep([](int i) { return i % 2 == 1; }));
+    proxy.setLabelSelector(webSelector);
+    QCOMPARE(visibleNames(proxy), keep([](int i) { return i % 2 == 1 && i % 3 == 0; }));
+    proxy.setFilterText(QString());
+    QCOMPARE(visibleNames(proxy), keep([](int i) { return i % 3 == 0; }));
+    proxy.setLabelSelector(LabelSelector());
+    QCOMPARE(visibleNames(proxy), all);
 }
 
 void TestResourceFilterProxyModel::sortAfterChurnEqualsAPlainSort_data()

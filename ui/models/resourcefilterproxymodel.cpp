@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <limits>
+#include <numeric>
 #include <tuple>
 
 namespace Cachescope {
@@ -257,14 +259,38 @@ void ResourceFilterProxyModel::stopWaitingForCells()
 
 std::vector<int> ResourceFilterProxyModel::acceptedSourceRows() const
 {
-    std::vector<int> rows;
-    const int count = sourceModel() ? sourceModel()->rowCount() : 0;
-    for (int row = 0; row < count; ++row) {
-        if (accepts(row)) {
-            rows.push_back(row);
+    std::vector<int> rows(size_t(sourceModel() ? sourceModel()->rowCount() : 0));
+    std::iota(rows.begin(), rows.end(), 0);
+    return passing(std::move(rows));
+}
+
+std::vector<int> ResourceFilterProxyModel::passing(std::vector<int> rows) const
+{
+    if (m_text.isEmpty() && m_selector.isEmpty()) {
+        return rows;
+    }
+    std::vector<char> passes(rows.size());
+    const auto check = [this, &rows, &passes](qsizetype begin, qsizetype end) {
+        for (qsizetype i = begin; i < end; ++i) {
+            passes[size_t(i)] = accepts(rows[size_t(i)]);
+        }
+    };
+    if (m_table) {
+        // Each row's object and strings are a cache miss or two at a million rows: the pool's
+        // free threads check their share (the table's rows are only read, and change only on
+        // this thread, which waits).
+        inParallel(qsizetype(rows.size()), FilterPiece, check);
+    } else {
+        check(0, qsizetype(rows.size())); // any other model: its data() on its own thread
+    }
+    std::vector<int> kept;
+    kept.reserve(size_t(std::count(passes.cbegin(), passes.cend(), char(true))));
+    for (size_t i = 0; i < rows.size(); ++i) {
+        if (passes[i]) {
+            kept.push_back(rows[i]);
         }
     }
-    return rows;
+    return kept;
 }
 
 void ResourceFilterProxyModel::onCellsPrepared()
@@ -765,12 +791,8 @@ void ResourceFilterProxyModel::refilter()
     // The rows shown are in order already: keeping those that pass needs no comparison.
     std::vector<int> rows;
     rows.reserve(m_rows.size());
-    for (const int row : m_rows) {
-        if (row < count && accepts(row)) {
-            rows.push_back(row);
-        }
-    }
-    relayout(std::move(rows));
+    std::copy_if(m_rows.cbegin(), m_rows.cend(), std::back_inserter(rows), [count](int row) { return row < count; });
+    relayout(passing(std::move(rows)));
 }
 
 bool ResourceFilterProxyModel::usesSortKeys() const

@@ -133,11 +133,15 @@ private:
     void onCellsPrepared();
     // acceptedSourceRows() are the source rows that pass the filter, in the source's order.
     [[nodiscard]] std::vector<int> acceptedSourceRows() const;
+    // passing() keeps those of rows (source rows) that pass the filter, in their order.
+    [[nodiscard]] std::vector<int> passing(std::vector<int> rows) const;
     // More cells missing than this in one batch of the sort column: the batch defers the sort
     // (four times what the table affords at once: ~85 ms of parsing).
     static constexpr qsizetype BatchCellLimit = ResourceTableModel::AffordableCells * 4;
     // Rows whose sort keys one thread makes at a time (refreshSortKeys()).
     static constexpr qsizetype SortKeysPiece = 8192;
+    // Rows one thread checks against the filter at a time (passing()).
+    static constexpr qsizetype FilterPiece = 8192;
 
     QList<QMetaObject::Connection> m_connections;
     ResourceTableModel *m_table = nullptr; // not owned; the source when it is one
