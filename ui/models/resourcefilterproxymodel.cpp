@@ -461,9 +461,12 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
     using Kind = ResourceTableModel::SortKey::Kind;
     bool numbers = false;
     bool texts = false;
+    size_t missing = 0;
     for (const int row : rows) {
-        numbers = numbers || m_sortKeys[size_t(row)].kind == Kind::Number;
-        texts = texts || m_sortKeys[size_t(row)].kind == Kind::Text;
+        const Kind kind = m_sortKeys[size_t(row)].kind;
+        numbers = numbers || kind == Kind::Number;
+        texts = texts || kind == Kind::Text;
+        missing += kind == Kind::Missing ? 1 : 0;
     }
     if (numbers && texts) {
         // A number and a text do not compare (the keys decide): no order by value alone.
@@ -543,10 +546,12 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
             run = end;
         }
     };
-    // Missing values first, then the values, then the keys of equal values.
-    const auto missingEnd =
-        std::stable_partition(entries.begin(), entries.end(), [&keyOfEntry](const SortEntry &entry) { return keyOfEntry(entry).kind == Kind::Missing; });
-    const size_t missing = size_t(missingEnd - entries.begin());
+    // Missing values first, then the values, then the keys of equal values. The keys order
+    // every row, so the partition need not keep the entries' order (a stable one takes a
+    // buffer as large as the entries: fresh pages at a million rows).
+    if (missing > 0) {
+        std::partition(entries.begin(), entries.end(), [&keyOfEntry](const SortEntry &entry) { return keyOfEntry(entry).kind == Kind::Missing; });
+    }
     tied(0, missing, false);
     if (texts) {
         sortText(missing, entries.size(), 0, false);
