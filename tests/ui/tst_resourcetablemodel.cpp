@@ -105,6 +105,8 @@ private Q_SLOTS:
     void agesTickWithOneSignal();
     void textPrefixOrdersAsTheText_data();
     void textPrefixOrdersAsTheText();
+    void prefixWordSaysWhatTheTextsHold_data();
+    void prefixWordSaysWhatTheTextsHold();
     void packTextIsTextPrefixWordByWord_data();
     void packTextIsTextPrefixWordByWord();
     void orderedBitsOrderAsTheNumbers_data();
@@ -375,6 +377,36 @@ void TestResourceTableModel::textPrefixOrdersAsTheText()
     QCOMPARE(shiftedB, b);
 }
 
+void TestResourceTableModel::prefixWordSaysWhatTheTextsHold_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<ResourceTableModel::PrefixWord>("expected");
+
+    using Word = ResourceTableModel::PrefixWord;
+    QTest::newRow("empty") << QString() << 0 << Word::Ended;
+    QTest::newRow("shorter than a word") << u"web"_s << 0 << Word::Ended;
+    QTest::newRow("seven characters") << u"backend"_s << 0 << Word::Ended;
+    QTest::newRow("eight characters") << u"web-123a"_s << 0 << Word::Whole;
+    QTest::newRow("past the end of eight") << u"web-123a"_s << 8 << Word::Ended;
+    QTest::newRow("a longer text") << u"checkout-service"_s << 0 << Word::Whole;
+    QTest::newRow("U+00FE first") << u"\u00feweb-123a"_s << 0 << Word::Inexact;
+    QTest::newRow("U+00FE last of eight") << u"web-123\u00fe"_s << 0 << Word::Inexact;
+    QTest::newRow("CJK at an offset") << u"namespace/\u65e5\u672c"_s << 8 << Word::Inexact;
+    QTest::newRow("U+00FD is exact") << u"web-12\u00fd3"_s << 0 << Word::Whole;
+}
+
+// Two texts whose words are equal: Whole says the next 8 characters tell, Ended that the texts
+// are equal, Inexact that the texts themselves must be compared.
+void TestResourceTableModel::prefixWordSaysWhatTheTextsHold()
+{
+    QFETCH(QString, text);
+    QFETCH(int, offset);
+    QFETCH(ResourceTableModel::PrefixWord, expected);
+
+    QCOMPARE(ResourceTableModel::prefixWord(ResourceTableModel::textPrefix(text, offset)), expected);
+}
+
 void TestResourceTableModel::packTextIsTextPrefixWordByWord_data()
 {
     QTest::addColumn<QString>("text");
@@ -385,9 +417,9 @@ void TestResourceTableModel::packTextIsTextPrefixWordByWord_data()
     QTest::newRow("one word exactly") << u"web-123a"_s << 4;
     QTest::newRow("a pod name") << u"checkout-service-7d9f8b6c5d-x2k4j"_s << 4;
     QTest::newRow("longer than the packed words") << u"team-platform-infrastructure/checkout-service-7d9f8b6c5d-x2k4j"_s << 4;
-    QTest::newRow("U+00FE in the first word") << u"abþcdefghijklmnop"_s << 1;
-    QTest::newRow("CJK in the second word") << u"namespace/pod-日本-1234567"_s << 2;
-    QTest::newRow("U+00FE first in the second word") << u"abcdefghþijk"_s << 2;
+    QTest::newRow("U+00FE in the first word") << u"ab\u00fecdefghijklmnop"_s << 1;
+    QTest::newRow("CJK in the second word") << u"namespace/pod-\u65e5\u672c-1234567"_s << 2;
+    QTest::newRow("U+00FE first in the second word") << u"abcdefgh\u00feijk"_s << 2;
 }
 
 // packText() gives textPrefix() of each word, 8 characters apart, until the packing stops; the

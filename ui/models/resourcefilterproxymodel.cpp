@@ -423,27 +423,6 @@ struct ResourceFilterProxyModel::SortEntry
     int row;
 };
 
-namespace {
-
-// What a packed word says about the texts it came from, when two words are equal.
-enum class Packed { Whole, Ended, Inexact };
-
-Packed packedOf(quint64 word)
-{
-    for (int shift = 56; shift >= 0; shift -= 8) {
-        const quint64 byte = (word >> shift) & 0xFF;
-        if (byte == 0xFF) {
-            return Packed::Inexact; // a character from U+00FE up: the texts must compare
-        }
-        if (byte == 0) {
-            return Packed::Ended; // equal words: equal texts
-        }
-    }
-    return Packed::Whole; // equal so far: the next 8 characters tell
-}
-
-} // namespace
-
 void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
 {
     if (m_sortColumn < 0 || m_sortColumn >= columnCount()) {
@@ -531,14 +510,14 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
                 ++end;
             }
             if (end - run > 1) {
-                switch (packedOf(entries[run].word)) {
-                case Packed::Whole:
+                switch (ResourceTableModel::prefixWord(entries[run].word)) {
+                case ResourceTableModel::PrefixWord::Whole:
                     sortText(run, end, offset + 8, byKey);
                     break;
-                case Packed::Ended:
+                case ResourceTableModel::PrefixWord::Ended:
                     tied(run, end, byKey);
                     break;
-                case Packed::Inexact:
+                case ResourceTableModel::PrefixWord::Inexact:
                     std::sort(entries.begin() + qsizetype(run), entries.begin() + qsizetype(end), byKeys);
                     break;
                 }

@@ -544,18 +544,28 @@ quint64 ResourceTableModel::textPrefix(QStringView text, qsizetype offset)
     return prefix;
 }
 
+ResourceTableModel::PrefixWord ResourceTableModel::prefixWord(quint64 word)
+{
+    for (int shift = 56; shift >= 0; shift -= 8) {
+        const quint64 byte = (word >> shift) & 0xFF;
+        if (byte == 0xFF) {
+            return PrefixWord::Inexact;
+        }
+        if (byte == 0) {
+            return PrefixWord::Ended;
+        }
+    }
+    return PrefixWord::Whole;
+}
+
 ResourceTableModel::PackedText ResourceTableModel::packText(QStringView text)
 {
     PackedText words = {};
-    const qsizetype end = std::min<qsizetype>(text.size(), PackedWords * 8);
-    for (qsizetype i = 0; i < end; ++i) {
-        const char16_t c = text.at(i).unicode();
-        const int shift = 56 - 8 * int(i % 8);
-        if (c >= 0xFE) {
-            words[size_t(i / 8)] |= quint64(0xFF) << shift;
+    for (qsizetype word = 0; word < PackedWords; ++word) {
+        words[size_t(word)] = textPrefix(text, 8 * word);
+        if (prefixWord(words[size_t(word)]) != PrefixWord::Whole) {
             break;
         }
-        words[size_t(i / 8)] |= quint64(c + 1) << shift;
     }
     return words;
 }
@@ -628,7 +638,9 @@ int ResourceTableModel::compareSortKeys(const SortKey &a, const SortKey &b)
     } else if (a.kind == SortKey::Kind::Number && b.kind == SortKey::Kind::Number) {
         order = threeWay(a.number, b.number);
     } else if (a.kind == SortKey::Kind::Text && b.kind == SortKey::Kind::Text) {
-        order = threeWay(a.prefix[0], b.prefix[0]);
+        // Words after the first that differs, or that ends or stops the packing, are 0 or
+        // never reached: equal words leave the texts to compare only past their 32 characters.
+        order = threeWay(a.prefix, b.prefix);
         if (order == 0) {
             order = QString::compare(a.text, b.text, Qt::CaseSensitive);
         }

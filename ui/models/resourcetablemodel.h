@@ -93,6 +93,11 @@ public:
     // is the characters' order: a < b as integers means a < b as texts (QString::compare, case
     // sensitive); equal integers decide nothing. A character ≥ U+00FE ends the packing.
     [[nodiscard]] static quint64 textPrefix(QStringView text, qsizetype offset = 0);
+    // What a word of textPrefix() says of the texts it came from when two are equal: Whole,
+    // 8 characters that agree, the next 8 tell; Ended, a text ended in it, so the texts are
+    // equal; Inexact, it holds a character from U+00FE up, so the texts must be compared.
+    enum class PrefixWord : quint8 { Whole, Ended, Inexact };
+    [[nodiscard]] static PrefixWord prefixWord(quint64 word);
     // packText() is textPrefix() of a text's first PackedWords × 8 characters, word by word,
     // up to the word where the text ends or a character ≥ U+00FE stops the packing (the words
     // after it are 0): a sort reads these instead of the strings, scattered over the heap.
