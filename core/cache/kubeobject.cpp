@@ -16,6 +16,14 @@ namespace Cachescope {
 
 namespace {
 
+// What an invalid object's fields refer to: a value, never filled, that outlives every caller.
+template<typename T>
+const T &absent()
+{
+    static const T empty;
+    return empty;
+}
+
 QStringList splitFieldPath(const QString &fieldPath)
 {
     QStringList segments;
@@ -74,24 +82,24 @@ qsizetype KubeObject::storedSize() const
     return d ? d->stored.size() + d->spill.size() : 0;
 }
 
-QString KubeObject::apiVersion() const
+const QString &KubeObject::apiVersion() const
 {
-    return d ? d->apiVersion : QString();
+    return d ? d->apiVersion : absent<QString>();
 }
 
-QString KubeObject::kind() const
+const QString &KubeObject::kind() const
 {
-    return d ? d->kind : QString();
+    return d ? d->kind : absent<QString>();
 }
 
-QString KubeObject::namespaceName() const
+const QString &KubeObject::namespaceName() const
 {
-    return d ? d->namespaceName : QString();
+    return d ? d->namespaceName : absent<QString>();
 }
 
-QString KubeObject::name() const
+const QString &KubeObject::name() const
 {
-    return d ? d->name : QString();
+    return d ? d->name : absent<QString>();
 }
 
 QString KubeObject::uid() const
@@ -119,9 +127,9 @@ QDateTime KubeObject::deletionTimestamp() const
     return d && d->deletionMs != KubeObjectData::NoTime ? QDateTime::fromMSecsSinceEpoch(d->deletionMs, Qt::UTC) : QDateTime();
 }
 
-QList<KubeObject::Label> KubeObject::labels() const
+const QList<KubeObject::Label> &KubeObject::labels() const
 {
-    return d ? d->labels : QList<Label>();
+    return d ? d->labels : absent<QList<Label>>();
 }
 
 std::optional<QString> KubeObject::label(const QString &key) const
@@ -136,9 +144,9 @@ std::optional<QString> KubeObject::label(const QString &key) const
     return std::nullopt;
 }
 
-QList<KubeObject::OwnerReference> KubeObject::ownerReferences() const
+const QList<KubeObject::OwnerReference> &KubeObject::ownerReferences() const
 {
-    return d ? d->ownerReferences : QList<OwnerReference>();
+    return d ? d->ownerReferences : absent<QList<OwnerReference>>();
 }
 
 std::optional<KubeObject::OwnerReference> KubeObject::controllerReference() const
@@ -153,14 +161,14 @@ std::optional<KubeObject::OwnerReference> KubeObject::controllerReference() cons
     return std::nullopt;
 }
 
-QString KubeObject::nodeName() const
+const QString &KubeObject::nodeName() const
 {
-    return d ? d->nodeName : QString();
+    return d ? d->nodeName : absent<QString>();
 }
 
-QString KubeObject::phase() const
+const QString &KubeObject::phase() const
 {
-    return d ? d->phase : QString();
+    return d ? d->phase : absent<QString>();
 }
 
 QJsonValue KubeObject::value(const QString &fieldPath) const

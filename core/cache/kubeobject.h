@@ -82,23 +82,23 @@ public:
     // storedSize() is what the object's JSON takes in memory (bench_cache; the status bar).
     qsizetype storedSize() const;
 
-    QString apiVersion() const;
-    QString kind() const;
-    QString namespaceName() const; // `metadata.namespace`; empty for cluster-scoped objects
-    QString name() const;
+    const QString &apiVersion() const;
+    const QString &kind() const;
+    const QString &namespaceName() const; // `metadata.namespace`; empty for cluster-scoped objects
+    const QString &name() const;
     QString uid() const;
     QString resourceVersion() const;
     qint64 generation() const;
     QDateTime creationTimestamp() const; // invalid when absent
     QDateTime deletionTimestamp() const; // invalid when absent
     // labels() is sorted by key.
-    QList<Label> labels() const;
+    const QList<Label> &labels() const;
     std::optional<QString> label(const QString &key) const;
-    QList<OwnerReference> ownerReferences() const;
+    const QList<OwnerReference> &ownerReferences() const;
     // controllerReference() is the owner reference with `controller: true`, if any.
     std::optional<OwnerReference> controllerReference() const;
-    QString nodeName() const; // `spec.nodeName`
-    QString phase() const; // `status.phase`
+    const QString &nodeName() const; // `spec.nodeName`
+    const QString &phase() const; // `status.phase`
 
     // value() returns the value at a dot-separated field path (`spec.nodeName`,
     // `metadata.labels.app`, `spec.containers.0.image`); a literal dot in a key is written `\.`

@@ -121,7 +121,7 @@ void printFieldBreakdown(QTextStream &out, const QList<KubeObject> &objects)
     const auto line = [&out](const char *what, qint64 bytes, const char *note) {
         out << "    " << QString::fromLatin1(what).leftJustified(20) << QString::number(bytes).rightJustified(6) << " " << note << "\n";
     };
-    const auto stringLine = [&](const char *what, QString (KubeObject::*field)() const) {
+    const auto stringLine = [&](const char *what, auto field) {
         const QString mine = (a.*field)();
         if (stringHeader(mine) != stringHeader((a.*field)())) {
             line(what, 0, "(built on each call from the stored JSON)");

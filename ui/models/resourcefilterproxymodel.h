@@ -85,6 +85,7 @@ Q_SIGNALS:
 
 private:
     [[nodiscard]] bool accepts(int sourceRow) const;
+    [[nodiscard]] bool accepts(const KubeObject &object) const;
     // lessThan() is the full order: the sort column's values, then the key, reversed when descending.
     [[nodiscard]] bool lessThan(int leftSourceRow, int rightSourceRow) const;
     // sortRows() orders source rows by lessThan().

@@ -342,10 +342,11 @@ int ResourceTableModel::rowOfKey(const QString &key) const
     return m_rowOfKey.value(key, -1);
 }
 
-KubeObject ResourceTableModel::objectAt(int row) const
+const KubeObject &ResourceTableModel::objectAt(int row) const
 {
     if (row < 0 || row >= rowCount()) {
-        return {};
+        static const KubeObject invalid;
+        return invalid;
     }
     return m_rows[size_t(row)].object;
 }

@@ -63,7 +63,9 @@ public:
 
     // rowOfKey() is the row of key, -1 when absent. O(1).
     int rowOfKey(const QString &key) const;
-    KubeObject objectAt(int row) const;
+    // objectAt() is the row's object, or an invalid one; the reference holds until the table
+    // next changes (take a copy to keep it).
+    const KubeObject &objectAt(int row) const;
     // sortValue() is SortRole without going through data().
     QVariant sortValue(int row, int column) const;
     // compareRows() orders two rows by a column's typed value (missing values first), then by
