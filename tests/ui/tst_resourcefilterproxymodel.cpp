@@ -93,6 +93,8 @@ private Q_SLOTS:
     void aBatchThatMovesNothingIsOneDataChanged();
     void sortAfterChurnEqualsAPlainSort_data();
     void sortAfterChurnEqualsAPlainSort();
+    void aLargeSortInHalvesEqualsAPlainSort_data();
+    void aLargeSortInHalvesEqualsAPlainSort();
     void agesTickMovesNothing_data();
     void agesTickMovesNothing();
     void aSortByAComputedColumnWaitsForItsCellsOffTheGuiThread();
@@ -530,6 +532,81 @@ void TestResourceFilterProxyModel::sortAfterChurnEqualsAPlainSort()
     m_proxy->sort(column, order);
     QTRY_VERIFY(!m_proxy->isSortPending());
     QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, column, order));
+}
+
+void TestResourceFilterProxyModel::aLargeSortInHalvesEqualsAPlainSort_data()
+{
+    QTest::addColumn<int>("field"); // ResourceColumns::Field
+    QTest::addColumn<Qt::SortOrder>("order");
+
+    QTest::newRow("by name") << int(ResourceColumns::Field::Name) << Qt::AscendingOrder;
+    QTest::newRow("by name, descending") << int(ResourceColumns::Field::Name) << Qt::DescendingOrder;
+    QTest::newRow("by namespace: six values, packed alike past the first") << int(ResourceColumns::Field::Namespace) << Qt::AscendingOrder;
+    QTest::newRow("by restarts, descending: four numbers") << int(ResourceColumns::Field::PodRestarts) << Qt::DescendingOrder;
+    QTest::newRow("by age") << int(ResourceColumns::Field::Age) << Qt::AscendingOrder;
+    QTest::newRow("by node: missing first") << int(ResourceColumns::Field::Node) << Qt::AscendingOrder;
+}
+
+// From ResourceFilterProxyModel::ParallelSortRows rows on, a sort splits the rows around a
+// sampled value and sorts both halves at once; the order is still a plain sort's, whatever the
+// values' spread: many equal values, long shared prefixes, texts beyond Latin-1, rows without
+// a value. Then the same after a batch of changes and a sort from scratch.
+void TestResourceFilterProxyModel::aLargeSortInHalvesEqualsAPlainSort()
+{
+    QFETCH(int, field);
+    QFETCH(Qt::SortOrder, order);
+
+    // Models of their own, without the item model testers, which check every row at each change.
+    ResourceTableModel model;
+    model.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    ResourceFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    const int column = int(model.columns().indexOf(ResourceColumns::Field(field)));
+    QVERIFY(column >= 0);
+    const QStringList namespaces{u"team-platform-infrastructure"_s, u"team-platform-infra"_s, u"team-platform"_s, u"\u00e9quipe"_s, u"\u65e5\u672c"_s, u"a"_s};
+    const QStringList stems{
+        u"checkout-service-7d9f8b6c5d-"_s, u"checkout-service-canary-rollout-7d9f8b6c5d-"_s, u"web-"_s, u"\u00fe-"_s, u"\u4e00-"_s, u"Web-"_s};
+    QRandomGenerator random(7);
+    QSet<QString> keys;
+    QList<Notification> batch;
+    const auto makePod = [&random](const QString &ns, const QString &name) {
+        if (random.bounded(5) == 0) {
+            return pod(ns, name, 0, QString()); // not scheduled: no node
+        }
+        const QString created = QDateTime::fromSecsSinceEpoch(1700000000 + qint64(random.bounded(5000)), Qt::UTC).toString(Qt::ISODate);
+        return podCreated(ns, name, int(random.bounded(4)), created);
+    };
+    while (keys.size() < qsizetype(ResourceFilterProxyModel::ParallelSortRows) + 4000) {
+        const QString ns = namespaces.at(int(random.bounded(int(namespaces.size()))));
+        const QString name = stems.at(int(random.bounded(int(stems.size())))) + QString::number(random.bounded(100000));
+        const QString key = ns + u'/' + name;
+        if (!keys.contains(key)) {
+            keys.insert(key);
+            batch.append(Notification::add(key, makePod(ns, name), true));
+        }
+    }
+    model.applyBatch(batch);
+    proxy.sort(column, order);
+    QTRY_VERIFY_WITH_TIMEOUT(!proxy.isSortPending(), 60000);
+    QCOMPARE(visibleNames(proxy), plainOrder(model, column, order));
+
+    // A batch of updates and deletes, then the same sort from scratch.
+    QList<Notification> changes;
+    for (int row = 0; row < model.rowCount(); row += 7) {
+        const QString key = model.index(row, 0).data(ResourceTableRoles::KeyRole).toString();
+        if (row % 2) {
+            changes.append(Notification::remove(key, model.objectAt(row)));
+        } else {
+            changes.append(Notification::update(key, model.objectAt(row), makePod(key.section(u'/', 0, 0), key.section(u'/', 1))));
+        }
+    }
+    model.applyBatch(changes);
+    QTRY_VERIFY_WITH_TIMEOUT(!proxy.isSortPending(), 60000);
+    QCOMPARE(visibleNames(proxy), plainOrder(model, column, order));
+    proxy.sort(-1);
+    proxy.sort(column, order);
+    QTRY_VERIFY_WITH_TIMEOUT(!proxy.isSortPending(), 60000);
+    QCOMPARE(visibleNames(proxy), plainOrder(model, column, order));
 }
 
 namespace {

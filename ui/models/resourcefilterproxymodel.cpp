@@ -5,6 +5,7 @@
 #include "ui/models/resourcetableroles.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <iterator>
 #include <limits>
@@ -538,21 +539,45 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
         std::partition(entries.begin(), entries.end(), [&keyOfEntry](const SortEntry &entry) { return keyOfEntry(entry).kind == Kind::Missing; });
     }
     tied(0, missing, false);
-    if (texts) {
-        sortText(missing, entries.size(), 0, false);
-    } else {
-        for (size_t i = missing; i < entries.size(); ++i) {
+    const auto sortValues = [&](size_t first, size_t last) {
+        if (texts) {
+            sortText(first, last, 0, false);
+            return;
+        }
+        for (size_t i = first; i < last; ++i) {
             entries[i].word = entries[i].packed[0];
         }
-        std::sort(entries.begin() + qsizetype(missing), entries.end(), byWord);
-        for (size_t run = missing; run < entries.size();) {
+        std::sort(entries.begin() + qsizetype(first), entries.begin() + qsizetype(last), byWord);
+        for (size_t run = first; run < last;) {
             size_t end = run + 1;
-            while (end < entries.size() && entries[end].word == entries[run].word) {
+            while (end < last && entries[end].word == entries[run].word) {
                 ++end;
             }
             tied(run, end, false);
             run = end;
         }
+    };
+    // Two halves sorted at once, on this thread and a free pool thread: the entries are split
+    // around the median of a sample of packed values, every entry below it first. Lower packed
+    // values sort first (the words are the texts' characters in order, or a number's ordered
+    // bits), and equal ones fall on the same side: each half sorted is the whole sorted.
+    const size_t values = entries.size() - missing;
+    size_t split = missing;
+    if (values >= ParallelSortRows) {
+        std::array<ResourceTableModel::PackedText, 63> sample;
+        for (size_t i = 0; i < sample.size(); ++i) {
+            sample[i] = entries[missing + values * (2 * i + 1) / (2 * sample.size())].packed;
+        }
+        const auto median = sample.begin() + qsizetype(sample.size() / 2);
+        std::nth_element(sample.begin(), median, sample.end());
+        const ResourceTableModel::PackedText pivot = *median;
+        split = size_t(std::partition(entries.begin() + qsizetype(missing), entries.end(), [&pivot](const SortEntry &entry) { return entry.packed < pivot; }) -
+                       entries.begin());
+    }
+    if (split == missing || split == entries.size()) {
+        sortValues(missing, entries.size()); // too few, or all but the pivot's equals on one side
+    } else {
+        inParallel(2, 1, [&](qsizetype half, qsizetype) { half == 0 ? sortValues(missing, split) : sortValues(split, entries.size()); });
     }
     if (m_sortOrder == Qt::AscendingOrder) {
         for (size_t i = 0; i < entries.size(); ++i) {

@@ -80,6 +80,10 @@ public:
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
 
+    // Rows from which a sort is split in two halves sorted at once, on this thread and a free
+    // thread of backgroundPool().
+    static constexpr size_t ParallelSortRows = 16384;
+
 Q_SIGNALS:
     void sortPendingChanged(bool pending);
 
