@@ -95,6 +95,7 @@ private Q_SLOTS:
     void sortAfterChurnEqualsAPlainSort();
     void aLargeSortInHalvesEqualsAPlainSort_data();
     void aLargeSortInHalvesEqualsAPlainSort();
+    void sortingByOneColumnAfterAnotherEqualsAPlainSort();
     void agesTickMovesNothing_data();
     void agesTickMovesNothing();
     void aSortByAComputedColumnWaitsForItsCellsOffTheGuiThread();
@@ -607,6 +608,32 @@ void TestResourceFilterProxyModel::aLargeSortInHalvesEqualsAPlainSort()
     proxy.sort(column, order);
     QTRY_VERIFY_WITH_TIMEOUT(!proxy.isSortPending(), 60000);
     QCOMPARE(visibleNames(proxy), plainOrder(model, column, order));
+}
+
+// Sort keys are refreshed in place, keeping the strings that are still the row's: a key made
+// for one column and then another (a text after a number, a number after a text, a value after
+// a missing one, and back) orders as a fresh one would.
+void TestResourceFilterProxyModel::sortingByOneColumnAfterAnotherEqualsAPlainSort()
+{
+    QList<Notification> batch;
+    for (int i = 0; i < 200; ++i) {
+        const QString ns = i % 3 ? u"team-platform-infrastructure"_s : u"shop"_s;
+        const QString name = u"checkout-service-canary-rollout-%1"_s.arg(i * 37 % 200);
+        const KubeObject object = i % 4 ? podCreated(ns, name, i % 5, u"2024-01-01T00:%1:00Z"_s.arg(i % 60, 2, 10, QChar(u'0')))
+                                        : pod(ns, name, i % 5, QString()); // no node, no age of its own
+        batch.append(Notification::add(ns + u'/' + name, object, true));
+    }
+    m_model->applyBatch(batch);
+    using Field = ResourceColumns::Field;
+    const QList<Field> fields{
+        Field::Name, Field::PodRestarts, Field::Name, Field::Age, Field::Node, Field::Age, Field::Namespace, Field::PodStatus, Field::Namespace, Field::Node};
+    for (const Field field : fields) {
+        const int column = int(m_model->columns().indexOf(field));
+        QVERIFY(column >= 0);
+        m_proxy->sort(column, Qt::AscendingOrder);
+        QTRY_VERIFY(!m_proxy->isSortPending());
+        QCOMPARE(visibleNames(*m_proxy), plainOrder(*m_model, column, Qt::AscendingOrder));
+    }
 }
 
 namespace {

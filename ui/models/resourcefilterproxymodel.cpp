@@ -832,7 +832,7 @@ void ResourceFilterProxyModel::refreshSortKeys()
     m_sortKeys.resize(size_t(m_table->rowCount()));
     inParallel(qsizetype(m_sortKeys.size()), SortKeysPiece, [this](qsizetype begin, qsizetype end) {
         for (qsizetype row = begin; row < end; ++row) {
-            m_sortKeys[size_t(row)] = m_table->sortKey(int(row), m_sortColumn);
+            m_table->refreshSortKey(m_sortKeys[size_t(row)], int(row), m_sortColumn);
         }
     });
 }
@@ -844,7 +844,7 @@ void ResourceFilterProxyModel::updateSortKeys(const std::vector<int> &sourceRows
     }
     m_sortKeys.resize(size_t(sourceCount));
     for (const int row : sourceRows) {
-        m_sortKeys[size_t(row)] = m_table->sortKey(row, m_sortColumn);
+        m_table->refreshSortKey(m_sortKeys[size_t(row)], row, m_sortColumn);
     }
 }
 

@@ -585,50 +585,70 @@ quint64 ResourceTableModel::orderedBits(double number)
 
 ResourceTableModel::SortKey ResourceTableModel::sortKey(int row, int column) const
 {
-    const Row &r = m_rows[size_t(row)];
     SortKey key;
-    key.key = r.key;
-    key.keyPrefix = packText(r.key);
+    refreshSortKey(key, row, column);
+    return key;
+}
+
+void ResourceTableModel::refreshSortKey(SortKey &key, int row, int column) const
+{
+    const Row &r = m_rows[size_t(row)];
+    if (!key.key.isSharedWith(r.key)) {
+        key.key = r.key;
+        key.keyPrefix = packText(r.key);
+    }
     const auto text = [&key](const QString &value) {
         key.kind = SortKey::Kind::Text;
-        key.text = value;
-        key.prefix = packText(value);
-        return key;
+        key.number = 0;
+        if (!key.text.isSharedWith(value) || value.isNull()) {
+            key.text = value;
+            key.prefix = packText(value);
+        }
+    };
+    const auto number = [&key](double value) {
+        key.kind = SortKey::Kind::Number;
+        key.number = value;
+        key.text = QString();
+        key.prefix = {orderedBits(value)};
     };
     switch (m_columns.column(column).field) {
     case ResourceColumns::Field::Name:
-        return text(r.object.name());
+        text(r.object.name());
+        return;
     case ResourceColumns::Field::Namespace:
-        return text(r.object.namespaceName());
+        text(r.object.namespaceName());
+        return;
     case ResourceColumns::Field::Node:
-        return text(r.object.nodeName());
+        text(r.object.nodeName());
+        return;
     case ResourceColumns::Field::Age:
-        key.kind = SortKey::Kind::Number;
-        key.number = -double(createdMs(r));
-        key.prefix[0] = orderedBits(key.number);
-        return key;
+        number(-double(createdMs(r)));
+        return;
     default:
         break;
     }
     const QVariant value = m_columns.needsDocument(column) ? cachedCell(r, column) : cell(r, column);
     switch (value.typeId()) {
     case QMetaType::UnknownType:
-        break;
+        key.kind = SortKey::Kind::Missing;
+        key.number = 0;
+        key.text = QString();
+        key.prefix = {};
+        return;
     case QMetaType::QString:
         // compareVariants() compares strings ignoring case: fold once here instead.
-        return text(value.toString().toCaseFolded());
+        text(value.toString().toCaseFolded());
+        return;
     case QMetaType::LongLong:
     case QMetaType::Int:
     case QMetaType::Double:
     case QMetaType::Bool:
-        key.kind = SortKey::Kind::Number;
-        key.number = value.toDouble();
-        key.prefix[0] = orderedBits(key.number);
-        break;
+        number(value.toDouble());
+        return;
     default:
-        return text(value.toString());
+        text(value.toString());
+        return;
     }
-    return key;
 }
 
 int ResourceTableModel::compareSortKeys(const SortKey &a, const SortKey &b)

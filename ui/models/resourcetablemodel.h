@@ -90,6 +90,11 @@ public:
         PackedText keyPrefix = {}; // packText() of the key
     };
     [[nodiscard]] SortKey sortKey(int row, int column) const;
+    // refreshSortKey() makes key the row's sort key in place, equal to sortKey(row, column); the
+    // strings it already holds, if they are the row's, are kept with their packed words: at a
+    // million rows each string copied and released is a reference count written twice, a cache
+    // line made dirty, and each packing a string read.
+    void refreshSortKey(SortKey &key, int row, int column) const;
     [[nodiscard]] static int compareSortKeys(const SortKey &a, const SortKey &b);
     // textPrefix() packs up to 8 characters of text from offset into an integer whose order
     // is the characters' order: a < b as integers means a < b as texts (QString::compare, case
