@@ -100,6 +100,7 @@ private Q_SLOTS:
     void agesTickMovesNothing();
     void aSortByAComputedColumnWaitsForItsCellsOffTheGuiThread();
     void aLargeBatchDefersTheSortToItsCells();
+    void aBatchSmallBesideManyRowsIsSortedWithItsCells();
     void newColumnsWhileCellsAreMadeStartOver();
     void aTableDeletedWhileItsCellsAreMadeIsNoProblem();
     void otherSourceModelsWork();
@@ -713,6 +714,47 @@ void TestResourceFilterProxyModel::aLargeBatchDefersTheSortToItsCells()
     QStringList sorted = plainOrder(*m_model, restarts, Qt::AscendingOrder);
     sorted.removeIf([&passing](const QString &key) { return !passing.contains(key); });
     QCOMPARE(visibleNames(*m_proxy), sorted);
+}
+
+// Beside many rows a batch may be larger before it defers the sort (a sort of every row, once
+// the cells are made, would cost more than parsing the batch's cells at once): up to
+// batchCellLimit() rows it is merged in place with its cells made now; one more, and the sort
+// waits for the cells.
+void TestResourceFilterProxyModel::aBatchSmallBesideManyRowsIsSortedWithItsCells()
+{
+    // Models of their own, without the item model testers, which check every row at each change.
+    ResourceTableModel model;
+    model.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    ResourceFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    const int restarts = int(model.columns().indexOf(ResourceColumns::Field::PodRestarts));
+    const int rows = 70000;
+    model.applyBatch(manyPods(0, rows));
+    proxy.sort(restarts, Qt::AscendingOrder);
+    QTRY_VERIFY_WITH_TIMEOUT(!proxy.isSortPending(), 60000);
+    const qsizetype limit = ResourceFilterProxyModel::batchCellLimit(rows);
+    QCOMPARE(limit, qsizetype(rows / 64)); // above the fixed limit of four times the affordable cells
+    QVERIFY(limit > ResourceTableModel::AffordableCells * 4);
+    const auto restartedBatch = [&model](qsizetype count, int restartsNow) {
+        QList<Notification> batch;
+        for (int i = 0; i < count; ++i) {
+            const int row = i * 61 % rows;
+            const KubeObject old = model.objectAt(row);
+            batch.append(Notification::update(model.index(row, 0).data(ResourceTableRoles::KeyRole).toString(),
+                                              old,
+                                              pod(old.namespaceName(), old.name(), (i * 13 + restartsNow) % 1000, QString(), u"2"_s)));
+        }
+        return batch;
+    };
+
+    model.applyBatch(restartedBatch(limit, 1));
+    QVERIFY(!proxy.isSortPending());
+    QCOMPARE(visibleNames(proxy), plainOrder(model, restarts, Qt::AscendingOrder));
+
+    model.applyBatch(restartedBatch(limit + 1, 2));
+    QVERIFY(proxy.isSortPending());
+    QTRY_VERIFY_WITH_TIMEOUT(!proxy.isSortPending(), 60000);
+    QCOMPARE(visibleNames(proxy), plainOrder(model, restarts, Qt::AscendingOrder));
 }
 
 // New columns while the cells are made: what was made for the old ones is dropped (the pool

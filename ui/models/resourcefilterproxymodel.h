@@ -8,6 +8,7 @@
 #include <QList>
 #include <QPersistentModelIndex>
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -83,6 +84,14 @@ public:
     // Rows from which a sort is split in two halves sorted at once, on this thread and a free
     // thread of backgroundPool().
     static constexpr size_t ParallelSortRows = 16384;
+    // batchCellLimit() is how many rows one batch may change, while the rows are sorted by a
+    // column whose cells are parsed from the object, before the batch defers the sort to its
+    // cells: four times what the table affords at once (~85 ms of parsing), or a 64th of the
+    // rows. Deferring costs a sort of every row once the cells are made: at a million rows
+    // that is longer than parsing the batch's cells here (on the pool's free threads too), and
+    // under churn the changes that come during it make the next batch as large, the table
+    // shown in the source's order and sorted again, over and over.
+    [[nodiscard]] static qsizetype batchCellLimit(int rows) { return std::max<qsizetype>(ResourceTableModel::AffordableCells * 4, rows / 64); }
 
 Q_SIGNALS:
     void sortPendingChanged(bool pending);
@@ -140,13 +149,13 @@ private:
     [[nodiscard]] std::vector<int> acceptedSourceRows() const;
     // passing() keeps those of rows (source rows) that pass the filter, in their order.
     [[nodiscard]] std::vector<int> passing(std::vector<int> rows) const;
-    // More cells missing than this in one batch of the sort column: the batch defers the sort
-    // (four times what the table affords at once: ~85 ms of parsing).
-    static constexpr qsizetype BatchCellLimit = ResourceTableModel::AffordableCells * 4;
     // Rows whose sort keys one thread makes at a time (refreshSortKeys()).
     static constexpr qsizetype SortKeysPiece = 8192;
     // Rows one thread checks against the filter at a time (passing()).
     static constexpr qsizetype FilterPiece = 8192;
+    // Rows of a batch whose sort keys one thread makes at a time (updateSortKeys()): each may
+    // parse its object.
+    static constexpr qsizetype BatchKeysPiece = 128;
 
     QList<QMetaObject::Connection> m_connections;
     ResourceTableModel *m_table = nullptr; // not owned; the source when it is one
