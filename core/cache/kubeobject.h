@@ -28,9 +28,9 @@ class KubeObjectData;
 // Cost: fromJson() is linear in the size of the JSON (KubeObjectDecoder: one validating simdjson
 // pass, then one pass that writes the bytes with their member names numbered, StoredJson, leaving
 // out managedFields when dropped); memory is the stored bytes (about half the JSON for a pod) plus
-// about 350 bytes of fields (bench_cache prints the split). Repeated strings (kind, apiVersion, namespace, label keys and values, node, phase),
-// equal label sets and equal owner lists are shared per thread (StringInterner, ValueInterner); uid() and resourceVersion()
-// build a QString from the stored bytes on each call. Timestamps are read as RFC 3339 (rfc3339.h), malformed ones as absent.
+// about 350 bytes of fields (bench_cache prints the split). Repeated strings (kind, apiVersion, namespace, label keys and values, node, phase), equal label
+// sets and equal owner lists are shared per thread (StringInterner, ValueInterner); uid() and resourceVersion() build a QString from the stored bytes on each
+// call. Timestamps are read as RFC 3339 (rfc3339.h), malformed ones as absent. Stored fields are returned by reference: a reference to a temporary's dangles.
 class KubeObject
 {
 public:

@@ -574,8 +574,10 @@ void ResourceFilterProxyModel::sortRows(std::vector<int> &rows) const
         split = size_t(std::partition(entries.begin() + qsizetype(missing), entries.end(), [&pivot](const SortEntry &entry) { return entry.packed < pivot; }) -
                        entries.begin());
     }
-    if (split == missing || split == entries.size()) {
-        sortValues(missing, entries.size()); // too few, or all but the pivot's equals on one side
+    if (split == missing) {
+        // Too few rows, or none below the pivot (the least value). The pivot's own entry stays
+        // on the right, so the right side is never empty.
+        sortValues(missing, entries.size());
     } else {
         inParallel(2, 1, [&](qsizetype half, qsizetype) { half == 0 ? sortValues(missing, split) : sortValues(split, entries.size()); });
     }

@@ -600,6 +600,8 @@ void ResourceTableModel::refreshSortKey(SortKey &key, int row, int column) const
     const auto text = [&key](const QString &value) {
         key.kind = SortKey::Kind::Text;
         key.number = 0;
+        // Two null strings count as shared: a null value (a missing field, or the null text a
+        // number's key holds) packs again, or a number's bits would stay as the text's prefix.
         if (!key.text.isSharedWith(value) || value.isNull()) {
             key.text = value;
             key.prefix = packText(value);
