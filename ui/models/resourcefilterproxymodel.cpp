@@ -401,12 +401,12 @@ bool ResourceFilterProxyModel::accepts(const KubeObject &object) const
 
 bool ResourceFilterProxyModel::lessThan(int leftSourceRow, int rightSourceRow) const
 {
-    if (m_sortColumn < 0 || m_sortColumn >= columnCount()) {
-        return leftSourceRow < rightSourceRow;
-    }
     int order = 0;
+    // Valid sort keys are of a column the table has: the hot path asks the source nothing.
     if (m_sortKeysValid && size_t(std::max(leftSourceRow, rightSourceRow)) < m_sortKeys.size()) {
         order = ResourceTableModel::compareSortKeys(m_sortKeys[size_t(leftSourceRow)], m_sortKeys[size_t(rightSourceRow)]);
+    } else if (m_sortColumn < 0 || m_sortColumn >= columnCount()) {
+        return leftSourceRow < rightSourceRow;
     } else if (m_table) {
         order = m_table->compareRows(leftSourceRow, rightSourceRow, m_sortColumn);
     } else {
@@ -710,31 +710,33 @@ bool ResourceFilterProxyModel::pendingKeepsLayout(int *firstProxyRow, int *lastP
 std::vector<int> ResourceFilterProxyModel::rowsWithDirtyMerged(int count) const
 {
     // Rows the batch touched leave their places and come back in their sorted places; the
-    // others keep their relative order, since their values did not change.
-    std::vector<char> isDirty(size_t(count), 0);
+    // others keep their relative order, since their values did not change. The working arrays
+    // are kept from batch to batch: at a million rows, fresh ones would be megabytes of fresh
+    // pages, each a page fault, at every batch.
+    std::vector<char> &isDirty = m_isDirty;
+    isDirty.resize(size_t(count), 0);
     for (const int sourceRow : m_dirty) {
         isDirty[size_t(sourceRow)] = 1;
     }
-    std::vector<int> kept;
-    kept.reserve(m_rows.size());
+    std::vector<int> &kept = m_kept;
+    kept.clear();
     for (const int sourceRow : m_rows) {
         if (sourceRow < count && !isDirty[size_t(sourceRow)]) {
             kept.push_back(sourceRow);
         }
     }
-    std::vector<int> fresh;
     for (const int sourceRow : m_dirty) {
-        if (accepts(sourceRow)) {
-            fresh.push_back(sourceRow);
-        }
+        isDirty[size_t(sourceRow)] = 0;
     }
+    std::vector<int> fresh = passing(m_dirty);
+    sortRows(fresh);
     const auto less = [this](int a, int b) {
         return lessThan(a, b);
     };
-    std::sort(fresh.begin(), fresh.end(), less);
     // Merged by binary search, not std::merge: k log n comparisons instead of n + k, since a
     // batch touches tens of rows among 100k and a comparison may compare strings.
-    std::vector<int> rows;
+    std::vector<int> rows = std::move(m_spareRows);
+    rows.clear();
     rows.reserve(kept.size() + fresh.size());
     auto from = kept.cbegin();
     for (const int sourceRow : fresh) {
@@ -822,7 +824,6 @@ void ResourceFilterProxyModel::refreshSortKeys()
     m_sortKeysValid = usesSortKeys();
     if (!m_sortKeysValid) {
         m_sortKeys.clear();
-        m_sortKeys.shrink_to_fit();
         m_sortEntries.clear();
         m_sortEntries.shrink_to_fit();
         return;
@@ -888,7 +889,8 @@ void ResourceFilterProxyModel::relayout(std::vector<int> rows)
         }
         keys.append(key);
     }
-    m_rows = std::move(rows);
+    std::swap(m_rows, rows);
+    m_spareRows = std::move(rows); // for the next batch's merge
     m_proxyRowOf.assign(size_t(count), -1);
     for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
         m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);

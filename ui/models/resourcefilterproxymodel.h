@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/kube/labelselector.h"
+#include "core/util/chunkedvector.h"
 #include "ui/models/resourcetablemodel.h"
 
 #include <QAbstractProxyModel>
@@ -166,13 +167,20 @@ private:
     std::optional<std::pair<int, Qt::SortOrder>> m_pendingSort; // waiting for the table's cells
 
     std::vector<int> m_rows; // proxy row → source row, accepted rows in sorted order
-    std::vector<ResourceTableModel::SortKey> m_sortKeys; // source row → its key, when usesSortKeys()
+    // Source row → its key, when usesSortKeys(). Chunked: a vector doubling as a context's first
+    // list arrives would move every key into fresh pages at once (128 MB at a million rows).
+    ChunkedVector<ResourceTableModel::SortKey> m_sortKeys;
     // sortRows()'s working rows, kept between sorts while sorted by a column: megabytes that
     // would be fresh pages, each a page fault, at every sort.
     struct SortEntry;
     mutable std::vector<SortEntry> m_sortEntries;
     bool m_sortKeysValid = false; // usesSortKeys() at the last refreshSortKeys(): lessThan() is hot
     std::vector<int> m_proxyRowOf; // source row → proxy row, -1 when filtered out
+    // rowsWithDirtyMerged()'s working arrays, and the proxy rows before the last relayout(),
+    // kept for the next batch: at a million rows, fresh ones are pages faulted in at each batch.
+    mutable std::vector<char> m_isDirty;
+    mutable std::vector<int> m_kept;
+    mutable std::vector<int> m_spareRows;
 
     // A batch in progress: source rows changed or inserted (dirty), and whether the source grew
     // or shrank. The proxy's rows stay as they were, unannounced, until the batch ends.
