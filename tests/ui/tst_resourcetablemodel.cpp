@@ -20,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
 
 using namespace Cachescope;
 using namespace Qt::Literals::StringLiterals;
@@ -100,6 +101,7 @@ private Q_SLOTS:
     void followsInformer_data();
     void followsInformer();
     void contextSwitchShowsOnlyTheNewInformer();
+    void aLargeBatchIsAppliedInSlicesBetweenTurnsOfTheEventLoop();
     void batchSignals_data();
     void batchSignals();
     void agesTickWithOneSignal();
@@ -232,6 +234,63 @@ void TestResourceTableModel::contextSwitchShowsOnlyTheNewInformer()
     QCOMPARE(model.rowCount(), 0);
     pods->stop();
     configMaps->stop();
+}
+
+// A handler registered after the informer synced gets its whole cache at once, as the table
+// gets a first list when it ends: one batch of 20,000 rows. It is applied a slice at a time,
+// the event loop turning between slices (a zero-interval timer ticks), and "synced" waits for
+// the last slice.
+void TestResourceTableModel::aLargeBatchIsAppliedInSlicesBetweenTurnsOfTheEventLoop()
+{
+    Sim::SimOptions options;
+    options.pods = 20000;
+    options.seed = 3;
+    SimFixture fixture(options);
+    QString error;
+    QVERIFY2(fixture.start(&error), qPrintable(error));
+    auto informer = fixture.informer(u"pods"_s, u"Pod"_s);
+    informer->run();
+    QTRY_VERIFY_WITH_TIMEOUT(informer->hasSynced(), 60000);
+
+    ResourceTableModel model;
+    model.setColumns(ResourceColumns::forKind(u"Pod"_s, true));
+    int turns = 0;
+    QTimer turn;
+    turn.setInterval(0);
+    QObject::connect(&turn, &QTimer::timeout, &turn, [&turns] { ++turns; });
+    turn.start();
+    struct Slice
+    {
+        int added;
+        qsizetype backlogAfter;
+        int turnsBefore;
+    };
+    QList<Slice> slices;
+    QObject::connect(&model, &ResourceTableModel::batchApplied, &model, [&](int added, int, int) { slices.append({added, model.backlog(), turns}); });
+    int rowsWhenSynced = -1;
+    qsizetype backlogWhenSynced = -1;
+    QObject::connect(&model, &ResourceTableModel::syncedChanged, &model, [&](bool synced) {
+        if (synced) {
+            rowsWhenSynced = model.rowCount();
+            backlogWhenSynced = model.backlog();
+        }
+    });
+    model.setInformer(informer.get());
+    QTRY_VERIFY_WITH_TIMEOUT(model.hasSynced(), 60000);
+
+    QCOMPARE(rowsWhenSynced, 20000);
+    QCOMPARE(backlogWhenSynced, qsizetype(0));
+    QCOMPARE(modelState(model), cacheState(*informer));
+    // A slice that left a backlog behind was followed by a turn of the event loop before the next.
+    int split = 0;
+    for (qsizetype i = 0; i + 1 < slices.size(); ++i) {
+        if (slices.at(i).backlogAfter > 0) {
+            ++split;
+            QVERIFY2(slices.at(i + 1).turnsBefore > slices.at(i).turnsBefore, qPrintable(u"slice %1 of %2"_s.arg(i + 1).arg(slices.size())));
+        }
+    }
+    QVERIFY2(split >= 1, qPrintable(u"%1 batches, none left a backlog"_s.arg(slices.size())));
+    informer->stop();
 }
 
 void TestResourceTableModel::batchSignals_data()

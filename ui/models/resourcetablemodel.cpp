@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QThread>
 #include <QThreadPool>
 #include <QVariantMap>
@@ -54,6 +55,10 @@ ResourceTableModel::ResourceTableModel(QObject *parent)
     // poll covers the moment between the informer's synced() and the last initial add arriving.
     m_syncCheck.setInterval(std::chrono::milliseconds(20));
     connect(&m_syncCheck, &QTimer::timeout, this, &ResourceTableModel::checkSynced);
+    // The backlog's next slice, after the event loop has had its turn.
+    m_nextSlice.setSingleShot(true);
+    m_nextSlice.setInterval(0);
+    connect(&m_nextSlice, &QTimer::timeout, this, &ResourceTableModel::applySlice);
     // One repaint of the age column per second: ages are shown to the second at most.
     m_ageTick.setInterval(std::chrono::seconds(1));
     connect(&m_ageTick, &QTimer::timeout, this, &ResourceTableModel::tickAges);
@@ -85,6 +90,9 @@ void ResourceTableModel::detach()
     delete m_batcher;
     m_batcher = nullptr;
     m_syncCheck.stop();
+    m_backlog.clear();
+    m_backlogOffset = 0;
+    m_nextSlice.stop();
 }
 
 void ResourceTableModel::setInformer(SharedIndexInformer *informer)
@@ -116,7 +124,7 @@ void ResourceTableModel::setInformer(SharedIndexInformer *informer)
     }
 
     m_batcher = new NotificationBatcher(NotificationBatcher::Mode::Coalesce, this);
-    connect(m_batcher, &NotificationBatcher::notificationsReady, this, &ResourceTableModel::applyBatch);
+    connect(m_batcher, &NotificationBatcher::notificationsReady, this, &ResourceTableModel::receiveBatch);
     m_informerConnections.append(connect(informer, &SharedIndexInformer::listProgress, this, [this](qint64 itemsSoFar, qint64 remaining) {
         m_itemsSoFar = itemsSoFar;
         m_remaining = remaining;
@@ -190,10 +198,13 @@ void ResourceTableModel::checkSynced()
     }
     m_syncCheck.stop();
     // Every initial add has reached the batcher: take them now, so that "synced" means the rows
-    // are all there.
-    flushPending();
-    if (m_synced) {
-        return; // the flushed batch ended in checkSynced() already
+    // are all there. What waits in the backlog is applied a slice at a time first: applySlice()
+    // asks again once it is empty.
+    if (m_batcher) {
+        m_batcher->flush();
+    }
+    if (m_synced || !m_backlog.empty()) {
+        return;
     }
     m_synced = true;
     Q_EMIT syncedChanged(true);
@@ -203,6 +214,73 @@ void ResourceTableModel::flushPending()
 {
     if (m_batcher) {
         m_batcher->flush();
+    }
+    m_nextSlice.stop();
+    while (!m_backlog.empty()) {
+        QList<Notification> rest = std::move(m_backlog.front());
+        rest.remove(0, m_backlogOffset);
+        m_backlog.pop_front();
+        m_backlogOffset = 0;
+        applyBatch(rest);
+    }
+    if (!m_synced) {
+        checkSynced();
+    }
+}
+
+qsizetype ResourceTableModel::backlog() const
+{
+    qsizetype count = -m_backlogOffset;
+    for (const QList<Notification> &batch : m_backlog) {
+        count += batch.size();
+    }
+    return count;
+}
+
+void ResourceTableModel::receiveBatch(const QList<Notification> &batch)
+{
+    m_backlog.push_back(batch);
+    if (!m_nextSlice.isActive()) {
+        applySlice();
+    }
+}
+
+void ResourceTableModel::applySlice()
+{
+    if (m_backlog.empty()) {
+        return;
+    }
+    // The slice leaves the backlog before it is applied: a reaction to its signals may reset
+    // the model (another informer), which empties the backlog.
+    QList<Notification> slice;
+    const qsizetype count = std::min(m_sliceSize, m_backlog.front().size() - m_backlogOffset);
+    if (m_backlogOffset == 0 && count == m_backlog.front().size()) {
+        slice = std::move(m_backlog.front());
+        m_backlog.pop_front();
+    } else {
+        slice = m_backlog.front().mid(m_backlogOffset, count);
+        m_backlogOffset += count;
+        if (m_backlogOffset == m_backlog.front().size()) {
+            m_backlog.pop_front();
+            m_backlogOffset = 0;
+        }
+    }
+    QElapsedTimer took;
+    took.start();
+    applyBatch(slice);
+    const qint64 ns = std::max<qint64>(1, took.nsecsElapsed());
+    // The next slice: what would have taken the budget at this slice's pace (the proxy's merge
+    // included: it runs in batchApplied()), at most twice this one. Not below a 256th of the
+    // rows: at a million, the proxy's pass over its rows costs milliseconds whatever the slice.
+    if (count == m_sliceSize || ns > SliceBudget.count()) {
+        const qsizetype paced = qsizetype(double(count) * double(SliceBudget.count()) / double(ns));
+        const qsizetype least = std::max<qsizetype>(MinSlice, rowCount() / 256);
+        m_sliceSize = std::clamp(paced, least, std::max(least, std::min(MaxSlice, 2 * count)));
+    }
+    if (!m_backlog.empty()) {
+        m_nextSlice.start();
+    } else if (!m_synced) {
+        checkSynced();
     }
 }
 
@@ -302,7 +380,6 @@ void ResourceTableModel::applyBatch(const QList<Notification> &batch)
     if (!added.isEmpty()) {
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(added.size()) - 1);
-        m_rows.reserve(m_rows.size() + size_t(added.size()));
         for (const Notification *notification : std::as_const(added)) {
             Row row;
             row.key = notification->key;
@@ -314,9 +391,6 @@ void ResourceTableModel::applyBatch(const QList<Notification> &batch)
         endInsertRows();
     }
     Q_EMIT batchApplied(int(added.size()), int(changed.size()), int(removed.size()));
-    if (!m_synced) {
-        checkSynced();
-    }
 }
 
 void ResourceTableModel::tickAges()

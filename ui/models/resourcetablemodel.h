@@ -11,6 +11,8 @@
 #include <QTimer>
 
 #include <array>
+#include <chrono>
+#include <deque>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -35,6 +37,11 @@ class NotificationBatcher;
 // Thread: GUI thread (lives and is used on the thread it was created on; the batcher hands the
 // informer's notifications over to it). Ownership: the informer is not owned (it may be
 // destroyed first: the model then keeps its rows and stops updating); the batcher is owned.
+// The batcher's batches are applied a slice at a time, each slice sized from the last one's
+// pace to take about SliceBudget with the proxy's reaction, the rest on the next turns of the
+// event loop: an informer hands the whole of its first list over at once when the list ends (as
+// client-go's does), and a million rows applied as one batch held the GUI thread for seconds.
+// hasSynced() waits until that backlog is applied.
 // Cost: a key's row is found in O(1) (a hash); a batch costs O(changes), never O(rows).
 // Cells that need the object's JSON parsed are computed on first request and cached per row
 // until the row changes; for many rows at once (a sort), prepareCells() makes them off the GUI
@@ -127,8 +134,13 @@ public:
     // applyBatch() applies one batch of coalesced notifications (what the batcher delivers;
     // public so that tests and replays can feed the model directly). Keys must be unique.
     void applyBatch(const QList<Notification> &batch);
-    // flushPending() applies what the batcher holds right now instead of at its next tick.
+    // flushPending() applies what the batcher holds right now instead of at its next tick, and
+    // the backlog with it, at once.
     void flushPending();
+    // backlog() is how many notifications the batcher delivered that wait for their slice.
+    [[nodiscard]] qsizetype backlog() const;
+    // What one slice of the backlog should take, its reaction included.
+    static constexpr std::chrono::nanoseconds SliceBudget = std::chrono::milliseconds(8);
 
     // The age tick interval; 0 stops it (tests).
     void setAgeTickInterval(std::chrono::milliseconds interval);
@@ -177,6 +189,9 @@ private:
     static qint64 createdMs(const Row &row);
     QVariant cell(const Row &row, int column) const;
     void checkSynced();
+    void receiveBatch(const QList<Notification> &batch);
+    // applySlice() applies the backlog's next slice and plans the one after.
+    void applySlice();
     void onReflectorStateChanged(Reflector::State state);
     void tickAges();
     void emitChangedRuns(QList<int> &rows);
@@ -197,6 +212,13 @@ private:
     ApiError m_problem;
     qint64 m_retryAtMs = 0;
     QTimer m_syncCheck; // retries checkSynced() until the registration caught up
+    // Batches delivered and not yet applied, the first from m_backlogOffset on.
+    std::deque<QList<Notification>> m_backlog;
+    qsizetype m_backlogOffset = 0;
+    static constexpr qsizetype MinSlice = 256;
+    static constexpr qsizetype MaxSlice = 65536;
+    qsizetype m_sliceSize = 4096;
+    QTimer m_nextSlice;
     QTimer m_ageTick;
     // prepareCells(): the pool's threads reach this model only through m_cellReturn, which
     // also holds the cells' generation, and which the destructor cuts.
