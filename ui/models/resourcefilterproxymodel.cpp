@@ -29,6 +29,17 @@ int compareValues(const QVariant &a, const QVariant &b)
     return order == QPartialOrdering::Less ? -1 : order == QPartialOrdering::Greater ? 1 : 0;
 }
 
+// reserveGrowing() makes room for size elements, half as many again when it must grow: an array
+// reserved to the exact size as the table grows batch by batch would move into fresh pages,
+// each a page fault, at every batch.
+template<typename T>
+void reserveGrowing(std::vector<T> &array, size_t size)
+{
+    if (array.capacity() < size) {
+        array.reserve(size + size / 2);
+    }
+}
+
 } // namespace
 
 ResourceFilterProxyModel::ResourceFilterProxyModel(QObject *parent)
@@ -737,7 +748,7 @@ std::vector<int> ResourceFilterProxyModel::rowsWithDirtyMerged(int count) const
     // batch touches tens of rows among 100k and a comparison may compare strings.
     std::vector<int> rows = std::move(m_spareRows);
     rows.clear();
-    rows.reserve(kept.size() + fresh.size());
+    reserveGrowing(rows, kept.size() + fresh.size());
     auto from = kept.cbegin();
     for (const int sourceRow : fresh) {
         const auto to = std::upper_bound(from, kept.cend(), sourceRow, less);
@@ -891,6 +902,7 @@ void ResourceFilterProxyModel::relayout(std::vector<int> rows)
     }
     std::swap(m_rows, rows);
     m_spareRows = std::move(rows); // for the next batch's merge
+    reserveGrowing(m_proxyRowOf, size_t(count));
     m_proxyRowOf.assign(size_t(count), -1);
     for (size_t proxyRow = 0; proxyRow < m_rows.size(); ++proxyRow) {
         m_proxyRowOf[size_t(m_rows[proxyRow])] = int(proxyRow);

@@ -240,6 +240,13 @@ qsizetype ResourceTableModel::backlog() const
 void ResourceTableModel::receiveBatch(const QList<Notification> &batch)
 {
     m_backlog.push_back(batch);
+    // A burst larger than the table (a first list, a relist) gets its room at once: the rows
+    // and the key index would otherwise double, and rehash or move, several times over it,
+    // each time in one slice (the key index of a million rows: ~100 ms).
+    if (const qsizetype waiting = backlog(); waiting > rowCount()) {
+        m_rows.reserve(m_rows.size() + size_t(waiting));
+        m_rowOfKey.reserve(m_rowOfKey.size() + waiting);
+    }
     if (!m_nextSlice.isActive()) {
         applySlice();
     }
