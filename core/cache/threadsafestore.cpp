@@ -1,9 +1,13 @@
 #include "core/cache/threadsafestore.h"
 
+#include "core/util/backgroundpool.h"
+
 #include <QMutexLocker>
 #include <QReadLocker>
 #include <QSet>
 #include <QWriteLocker>
+
+#include <vector>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -84,13 +88,22 @@ void ThreadSafeStore::replace(const QHash<QString, KubeObject> &items)
     }
     QHash<QString, Index> indices;
     indices.reserve(m_indices.size());
+    std::vector<Index *> building;
     for (auto indexIt = m_indices.cbegin(); indexIt != m_indices.cend(); ++indexIt) {
         Index &index = indices[indexIt.key()];
         index.function = indexIt->function;
-        for (auto it = items.cbegin(); it != items.cend(); ++it) {
-            updateIndexLocked(index, it.key(), KubeObject(), it.value());
-        }
+        building.push_back(&index);
     }
+    // The indexes are independent: each is built by one thread, this one or a free pool thread.
+    // When a list ends its decoding is done and the other cores idle, and indexing is most of a
+    // replace (100k pods, four indexes: ~0.6 of 0.85 s on one thread).
+    inParallel(qsizetype(building.size()), 1, [this, &building, &items](qsizetype begin, qsizetype end) {
+        for (qsizetype i = begin; i < end; ++i) {
+            for (auto it = items.cbegin(); it != items.cend(); ++it) {
+                updateIndexLocked(*building[size_t(i)], it.key(), KubeObject(), it.value());
+            }
+        }
+    });
     QHash<QString, KubeObject> content = items;
     {
         QWriteLocker locker(&m_lock);

@@ -22,7 +22,8 @@ namespace Cachescope {
 // readers for one copy of the answer. Writers take turns on a mutex of their own first, so that
 // replace() builds the new content and its indexes without the lock (readers see the old content
 // meanwhile, then the new one at once) and holds it only to swap them: a relist of a million
-// objects never makes a reader wait for its indexing. Results are copies (implicitly shared
+// objects never makes a reader wait for its indexing; its indexes are built at once, each by one
+// thread, on backgroundPool()'s free threads as well as the caller's. Results are copies (implicitly shared
 // objects), never views into the store. Cost: get/update/remove are O(1) plus the index functions of the
 // changed object; list() and listKeys() are O(n); byIndex() is O(size of the answer).
 // Asking for an index that does not exist answers empty; hasIndex() tells the two apart.

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void addIndexersAfterData();
     void addIndexersConflict();
     void replaceRebuildsIndexes();
+    void replaceOfManyEqualsAddingEach();
     void builtInIndexFunctions_data();
     void builtInIndexFunctions();
     void indexFunctionForUnknownName_data();
@@ -315,6 +316,27 @@ void TestIndexer::replaceRebuildsIndexes()
     indexer.replace({}, u"101"_s);
     QCOMPARE(indexer.size(), 0);
     QVERIFY(indexer.listIndexFuncValues(nodeNameIndexName()).isEmpty());
+}
+
+// replace() builds its indexes at once, each on one thread (the caller's or a pool thread's):
+// the same indexes as adding the objects one by one, for enough objects that the pool joins.
+void TestIndexer::replaceOfManyEqualsAddingEach()
+{
+    QList<KubeObject> objects;
+    for (int i = 0; i < 5000; ++i) {
+        objects.append(pod(u"ns%1/p%2 node=n%3 app=a%4 owners=u%5+v%6"_s.arg(i % 7).arg(i).arg(i % 13).arg(i % 5).arg(i % 97).arg(i % 3)));
+    }
+    Indexer replaced(builtInIndexers());
+    replaced.add(pod(u"gone/p node=n1 app=a1"_s));
+    replaced.replace(objects, u"7"_s);
+    Indexer added(builtInIndexers());
+    for (const KubeObject &object : std::as_const(objects)) {
+        added.add(object);
+    }
+    QCOMPARE(replaced.size(), 5000);
+    for (const QString &name : builtInIndexers().keys()) {
+        QCOMPARE(dump(replaced, name), dump(added, name));
+    }
 }
 
 void TestIndexer::builtInIndexFunctions_data()
