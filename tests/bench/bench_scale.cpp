@@ -111,6 +111,13 @@ int runClient(const QString &kubeconfigPath, bool streaming)
                 static_cast<long long>(procStatusKiB(0, "VmHWM")),
                 static_cast<long long>(std::max(peakHeap, steadyHeap) / 1024),
                 static_cast<long long>(steadyHeap / 1024));
+    // What the reflector went through: a list retried or a stream lost is time the figure hides.
+    const Reflector::Status status = informer->counters().reflector;
+    std::printf("lists=%llu\nreconnects=%llu\nerrors=%llu\nlast_error=%s\n",
+                static_cast<unsigned long long>(status.lists),
+                static_cast<unsigned long long>(status.reconnects),
+                static_cast<unsigned long long>(status.errors),
+                qPrintable(status.lastError.isError() ? status.lastError.toString().simplified() : u"none"_s));
     std::fflush(stdout);
     // Exit without tearing 100k objects down: the figures are taken.
     std::_Exit(0);
@@ -272,7 +279,12 @@ int main(int argc, char *argv[])
                     double(jsonBytes) / 1048576.0,
                     double(steadyGrowth) * 1024.0 / objects,
                     double(steadyGrowth) * 1024.0 / double(jsonBytes));
-        std::printf("  peak RSS / steady RSS = %.2f\n\n", double(values.value("peak_kib").toLongLong()) / double(values.value("steady_kib").toLongLong()));
+        std::printf("  peak RSS / steady RSS = %.2f\n", double(values.value("peak_kib").toLongLong()) / double(values.value("steady_kib").toLongLong()));
+        std::printf("  reflector: %s lists, %s reconnects, %s errors (last: %s)\n\n",
+                    values.value("lists").constData(),
+                    values.value("reconnects").constData(),
+                    values.value("errors").constData(),
+                    values.value("last_error").constData());
         std::fflush(stdout);
     }
 
