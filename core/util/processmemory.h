@@ -12,6 +12,9 @@ qint64 residentBytes();
 // heapInUseBytes() is what malloc has handed out and not had back, in every arena, with the
 // blocks it mapped on their own (glibc's mallinfo2()): the live heap. Resident memory above it is
 // code, stacks, mapped files and freed pages malloc keeps.
+// Cost: a walk over every free chunk of every arena, each arena locked while it is walked: a
+// second or more for a heap of gigabytes, during which other threads' mallocs in that arena
+// wait. Sample it sparingly (bench_scale waits 50 times a sample's length before the next).
 qint64 heapInUseBytes();
 
 // releaseFreedHeap() gives the system back the pages malloc holds free, in every arena and in
