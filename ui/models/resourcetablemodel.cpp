@@ -217,15 +217,28 @@ void ResourceTableModel::flushPending()
     }
     m_nextSlice.stop();
     while (!m_backlog.empty()) {
-        QList<Notification> rest = std::move(m_backlog.front());
-        rest.remove(0, m_backlogOffset);
-        m_backlog.pop_front();
-        m_backlogOffset = 0;
-        applyBatch(rest);
+        applyBatch(takeFromBacklog(std::numeric_limits<qsizetype>::max()));
     }
     if (!m_synced) {
         checkSynced();
     }
+}
+
+QList<Notification> ResourceTableModel::takeFromBacklog(qsizetype most)
+{
+    // Taken out before it is applied: a reaction to its signals may reset the model (another
+    // informer), which empties the backlog.
+    QList<Notification> &front = m_backlog.front();
+    const qsizetype count = std::min(most, front.size() - m_backlogOffset);
+    const bool rest = m_backlogOffset + count == front.size();
+    QList<Notification> taken = m_backlogOffset == 0 && rest ? std::move(front) : front.mid(m_backlogOffset, count);
+    if (rest) {
+        m_backlog.pop_front();
+        m_backlogOffset = 0;
+    } else {
+        m_backlogOffset += count;
+    }
+    return taken;
 }
 
 qsizetype ResourceTableModel::backlog() const
@@ -257,21 +270,8 @@ void ResourceTableModel::applySlice()
     if (m_backlog.empty()) {
         return;
     }
-    // The slice leaves the backlog before it is applied: a reaction to its signals may reset
-    // the model (another informer), which empties the backlog.
-    QList<Notification> slice;
-    const qsizetype count = std::min(m_sliceSize, m_backlog.front().size() - m_backlogOffset);
-    if (m_backlogOffset == 0 && count == m_backlog.front().size()) {
-        slice = std::move(m_backlog.front());
-        m_backlog.pop_front();
-    } else {
-        slice = m_backlog.front().mid(m_backlogOffset, count);
-        m_backlogOffset += count;
-        if (m_backlogOffset == m_backlog.front().size()) {
-            m_backlog.pop_front();
-            m_backlogOffset = 0;
-        }
-    }
+    const QList<Notification> slice = takeFromBacklog(m_sliceSize);
+    const qsizetype count = slice.size();
     QElapsedTimer took;
     took.start();
     applyBatch(slice);

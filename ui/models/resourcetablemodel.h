@@ -192,6 +192,8 @@ private:
     void receiveBatch(const QList<Notification> &batch);
     // applySlice() applies the backlog's next slice and plans the one after.
     void applySlice();
+    // takeFromBacklog() takes up to `most` notifications from the backlog's first batch.
+    [[nodiscard]] QList<Notification> takeFromBacklog(qsizetype most);
     void onReflectorStateChanged(Reflector::State state);
     void tickAges();
     void emitChangedRuns(QList<int> &rows);
