@@ -3,6 +3,9 @@
 #include "core/kube/apiclient.h"
 #include "core/kube/listdecoder.h"
 #include "core/kube/watchstream.h"
+#include "core/util/seriallane.h"
+
+#include <variant>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -10,22 +13,34 @@ namespace Cachescope {
 namespace {
 
 // ApiWatchSession adapts a WatchStream (raw frames) to the informer's WatchSession (decoded
-// objects). It owns the stream.
+// objects). It owns the stream. The stream's thread reads and frames the bytes; the frames'
+// objects are decoded off it, in a SerialLane, and come back in order, the stream's end after
+// its last event: at a list of 100k pods the decoding was three fifths of the thread's work, and
+// with framing and decoding taking turns on one thread the other core idled.
 class ApiWatchSession final : public WatchSession
 {
 public:
-    ApiWatchSession(WatchStream *stream, ApiResource resource, KubeObject::Transform transform)
+    ApiWatchSession(WatchStream *stream, const ApiResource &resource, KubeObject::Transform transform)
         : m_stream(stream)
-        , m_resource(std::move(resource))
-        , m_transform(transform)
     {
         stream->setParent(this);
-        connect(stream, &WatchStream::eventReceived, this, [this](const WatchEvent &event) { Q_EMIT eventsReceived({decode(event)}); });
-        connect(stream, &WatchStream::finished, this, [this](const ApiError &error) { Q_EMIT ended(error); });
+        // In: an event, or the stream's end; out: the decoded event, or the end passed through.
+        m_lane = Lane::create(
+            this,
+            [resource, transform](LaneItem &item) -> LaneResult {
+                if (const WatchEvent *event = std::get_if<WatchEvent>(&item)) {
+                    return decode(*event, resource, transform);
+                }
+                return std::get<ApiError>(item);
+            },
+            [this](const QList<LaneResult> &results) { deliver(results); });
+        connect(stream, &WatchStream::eventReceived, this, [this](const WatchEvent &event) { m_lane->push(event); });
+        connect(stream, &WatchStream::finished, this, [this](const ApiError &error) { m_lane->push(error); });
     }
 
     void stop() override
     {
+        m_lane->close();
         if (m_stream) {
             m_stream->disconnect(this);
             m_stream->stop();
@@ -33,7 +48,39 @@ public:
     }
 
 private:
-    ObjectEvent decode(const WatchEvent &event) const
+    using LaneItem = std::variant<WatchEvent, ApiError>;
+    using LaneResult = std::variant<ObjectEvent, ApiError>;
+    using Lane = SerialLane<LaneItem, LaneResult>;
+
+    // deliver() hands a batch on: its events at once, then the stream's end if it came. A
+    // receiver may stop or delete this session as it reacts.
+    void deliver(const QList<LaneResult> &results)
+    {
+        const QPointer<ApiWatchSession> self(this);
+        QList<ObjectEvent> events;
+        events.reserve(results.size());
+        for (const LaneResult &result : results) {
+            if (const ObjectEvent *event = std::get_if<ObjectEvent>(&result)) {
+                events.append(*event);
+                continue;
+            }
+            if (!events.isEmpty()) {
+                Q_EMIT eventsReceived(events);
+                if (!self || m_lane->isClosed()) {
+                    return;
+                }
+            }
+            m_lane->close(); // the stream has ended: nothing comes after
+            Q_EMIT ended(std::get<ApiError>(result));
+            return;
+        }
+        if (!events.isEmpty()) {
+            Q_EMIT eventsReceived(events);
+        }
+    }
+
+    // decode() runs on a pool thread.
+    static ObjectEvent decode(const WatchEvent &event, const ApiResource &resource, KubeObject::Transform transform)
     {
         ObjectEvent out;
         switch (event.type) {
@@ -59,7 +106,7 @@ private:
             return out;
         }
         // Bookmarks carry only a resourceVersion; no transform needed but the same decoder works.
-        const auto object = ApiListerWatcher::decodeItem(event.object, m_resource, m_transform);
+        const auto object = ApiListerWatcher::decodeItem(event.object, resource, transform);
         if (!object) {
             out.type = ObjectEvent::Type::Malformed;
             out.decodeError = u"the event's object could not be decoded"_s;
@@ -70,8 +117,7 @@ private:
     }
 
     QPointer<WatchStream> m_stream; // owned (child)
-    ApiResource m_resource;
-    KubeObject::Transform m_transform;
+    std::shared_ptr<Lane> m_lane;
 };
 
 } // namespace
@@ -142,42 +188,70 @@ void ApiListerWatcher::list(const ListOptions &options, QObject *context, ListCa
     }
     addSelectors(request, options.labelSelector, options.fieldSelector);
     // The answer is decoded while it downloads (an RV "0" list comes whole from the watch cache,
-    // whatever the limit): each item becomes a KubeObject as its bytes complete, and only the
-    // decoded objects, which the cache keeps anyway, are held until the page ends.
-    struct StreamedPage
+    // whatever the limit): the client's thread splits the items out as their bytes complete, a
+    // SerialLane decodes each into a KubeObject off that thread, and only the decoded objects,
+    // which the cache keeps anyway, are held until the page ends. The answer's end goes down the
+    // lane behind its items.
+    struct ListEnd
     {
-        ListDecoder decoder;
-        ObjectListPage page;
+        ApiResponse response;
+        std::variant<ListPage, QString> decoded;
+        bool decoderFailed = false;
     };
-    auto streamed = std::make_shared<StreamedPage>();
+    using LaneItem = std::variant<QByteArray, ListEnd>;
+    using LaneResult = std::variant<std::optional<KubeObject>, ListEnd>;
+    auto decoder = std::make_shared<ListDecoder>();
+    auto page = std::make_shared<ObjectListPage>();
     const ApiResource resource = m_target.resource;
     const KubeObject::Transform transform = m_target.transform;
-    const auto onBody = [streamed, resource, transform](QByteArrayView bytes) {
-        for (const QByteArray &item : streamed->decoder.feed(bytes)) {
-            if (auto object = decodeItem(item, resource, transform)) {
-                streamed->page.items.append(*object);
-            } else {
-                ++streamed->page.malformedItems;
+    auto lane = SerialLane<LaneItem, LaneResult>::create(
+        context,
+        [resource, transform](LaneItem &item) -> LaneResult {
+            if (const QByteArray *json = std::get_if<QByteArray>(&item)) {
+                return decodeItem(*json, resource, transform);
             }
+            return std::get<ListEnd>(std::move(item));
+        },
+        [page, done](const QList<LaneResult> &results) {
+            for (const LaneResult &result : results) {
+                if (const auto *object = std::get_if<std::optional<KubeObject>>(&result)) {
+                    if (*object) {
+                        page->items.append(**object);
+                    } else {
+                        ++page->malformedItems;
+                    }
+                    continue;
+                }
+                const ListEnd &end = std::get<ListEnd>(result);
+                ObjectListPage answer = std::exchange(*page, {});
+                if (const QString *error = std::get_if<QString>(&end.decoded); error && (end.response.isOk() || end.decoderFailed)) {
+                    answer = {};
+                    answer.error = ApiError(ApiError::Kind::Decode, u"the list answer could not be read: "_s + *error);
+                } else if (!end.response.isOk()) {
+                    answer = {};
+                    answer.error = end.response.error;
+                } else {
+                    const ListPage &meta = std::get<ListPage>(end.decoded);
+                    answer.resourceVersion = meta.resourceVersion;
+                    answer.continueToken = meta.continueToken;
+                    answer.remainingItemCount = meta.remainingItemCount;
+                }
+                done(answer);
+                return;
+            }
+        });
+    const auto onBody = [decoder, lane](QByteArrayView bytes) {
+        for (QByteArray &item : decoder->feed(bytes)) {
+            lane->push(std::move(item));
         }
-        return !streamed->decoder.failed();
+        return !decoder->failed();
     };
-    m_client->stream(request, context, onBody, [done, streamed](const ApiResponse &response) {
-        ObjectListPage page = std::exchange(streamed->page, {});
-        auto decoded = streamed->decoder.finish();
-        if (const QString *error = std::get_if<QString>(&decoded); error && (response.isOk() || streamed->decoder.failed())) {
-            page = {};
-            page.error = ApiError(ApiError::Kind::Decode, u"the list answer could not be read: "_s + *error);
-        } else if (!response.isOk()) {
-            page = {};
-            page.error = response.error;
-        } else {
-            const ListPage &meta = std::get<ListPage>(decoded);
-            page.resourceVersion = meta.resourceVersion;
-            page.continueToken = meta.continueToken;
-            page.remainingItemCount = meta.remainingItemCount;
-        }
-        done(page);
+    m_client->stream(request, context, onBody, [decoder, lane](const ApiResponse &response) {
+        ListEnd end;
+        end.decoded = decoder->finish();
+        end.decoderFailed = decoder->failed();
+        end.response = response;
+        lane->push(std::move(end));
     });
 }
 

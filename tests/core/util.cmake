@@ -7,3 +7,4 @@ cachescope_add_test(NAME tst_valueinterner SOURCES tst_valueinterner.cpp LIBRARI
 cachescope_add_test(NAME tst_processmemory SOURCES tst_processmemory.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_backgroundpool SOURCES tst_backgroundpool.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_chunkedvector SOURCES tst_chunkedvector.cpp LIBRARIES cachescope-core LABELS core)
+cachescope_add_test(NAME tst_seriallane SOURCES tst_seriallane.cpp LIBRARIES cachescope-core LABELS core)
