@@ -14,12 +14,14 @@ struct ApiRequest;
 // one namespace (or all), label and field selectors sent to the server, and optionally
 // metadata only (as=PartialObjectMetadataList / PartialObjectMetadata).
 //
-// List items and watch events are cut out of the bytes on the client's thread as they arrive,
-// and decoded with the informer's transform (KubeObject::fromJson) on backgroundPool() threads,
-// in order (a SerialLane per list or watch). The apiserver leaves apiVersion and kind out of list
-// items; they are put back from the resource's discovery entry so that cached objects look the
-// same whether they came from a list or a watch. An item that cannot be decoded is skipped and
-// counted. A watch event whose object cannot be decoded becomes a Malformed event.
+// List items and watch events are cut out of the bytes on the client's thread as they arrive
+// and decoded with the informer's transform (KubeObject::fromJson): list items there, a watch's
+// events on backgroundPool() threads, in order (a SerialLane per watch, its stream paused while
+// the lane has a few runs' worth waiting; ApiClient::stream() cannot pause yet, and a lane that
+// decodes behind an unpaused reader holds the raw items). The apiserver leaves apiVersion and
+// kind out of list items; they are put back from the resource's discovery entry so that cached
+// objects look the same whether they came from a list or a watch. An item that cannot be decoded
+// is skipped and counted. A watch event whose object cannot be decoded becomes a Malformed event.
 //
 // Thread: lives on the ApiClient's thread and is called there; pages and events are answered
 // on it (the caller's context), in order, a watch's end after its last event. The client is not

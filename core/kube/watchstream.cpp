@@ -177,36 +177,56 @@ void WatchStream::onReadyRead()
     if (m_lostError) {
         return; // nothing of a lost or replaced answer is delivered
     }
+    if (m_paused) {
+        return; // read on resume
+    }
     restartWatchdog();
-    if (m_state != State::Open) {
+    if (m_state != State::Open || !m_reply) {
         return; // an error answer: its body is read when the reply finishes
+    }
+    if (!emitHeld()) {
+        return;
     }
     // In pieces, like ApiClient::stream(): a streaming list arrives faster than it is decoded, and
     // over HTTP/2 QNAM buffers ahead, so one readAll() could return the whole list (and its
     // decoded events would all be alive at once).
     thread_local QByteArray piece(ApiClient::readPieceSize, Qt::Uninitialized);
-    const QPointer<WatchStream> self(this);
-    while (m_reply->bytesAvailable() > 0) {
+    while (!m_paused && m_reply->bytesAvailable() > 0) {
         const qint64 read = m_reply->read(piece.data(), piece.size());
         if (read <= 0) {
             break;
         }
         m_bytes += read;
-        const QList<WatchEvent> events = m_decoder.feed(QByteArrayView(piece.constData(), read));
-        for (const WatchEvent &event : events) {
-            ++m_events;
-            if (event.type == WatchEvent::Type::Bookmark) {
-                noteBookmark();
-            }
-            Q_EMIT eventReceived(event);
-            if (!self || m_state == State::Finished || m_lostError) {
-                return; // stopped or deleted by a receiver
-            }
+        m_held = m_decoder.feed(QByteArrayView(piece.constData(), read));
+        m_heldNext = 0;
+        if (!emitHeld()) {
+            return;
         }
     }
     if (m_bookmarks >= 2) {
         restartWatchdog(); // with the budget the bookmarks taught
     }
+}
+
+bool WatchStream::emitHeld()
+{
+    const QPointer<WatchStream> self(this);
+    while (m_heldNext < m_held.size() && !m_paused) {
+        const WatchEvent event = m_held.at(m_heldNext++);
+        ++m_events;
+        if (event.type == WatchEvent::Type::Bookmark) {
+            noteBookmark();
+        }
+        Q_EMIT eventReceived(event);
+        if (!self || m_state == State::Finished || m_lostError) {
+            return false; // stopped or deleted by a receiver
+        }
+    }
+    if (m_heldNext == m_held.size()) {
+        m_held.clear();
+        m_heldNext = 0;
+    }
+    return true;
 }
 
 void WatchStream::onFinished(bool refreshedCredentials)
@@ -217,6 +237,10 @@ void WatchStream::onFinished(bool refreshedCredentials)
     if (m_state == State::Open && reply->isOpen() && !m_lostError) {
         onReadyRead();
         if (!self || m_state == State::Finished) {
+            return;
+        }
+        if (m_paused) {
+            m_deferredFinish = refreshedCredentials; // the rest is read, and the end told, on resume
             return;
         }
         for (const WatchEvent &event : m_decoder.finish()) {
@@ -265,6 +289,40 @@ void WatchStream::onFinished(bool refreshedCredentials)
     finish(error);
 }
 
+void WatchStream::pauseReading()
+{
+    if (m_state == State::Finished || m_paused) {
+        return;
+    }
+    m_paused = true;
+    m_watchdog->stop();
+}
+
+void WatchStream::resumeReading()
+{
+    if (!m_paused) {
+        return;
+    }
+    m_paused = false;
+    if (m_state == State::Finished || !m_reply) {
+        return;
+    }
+    // Queued: the caller is usually reacting to this stream's events.
+    if (const std::optional<bool> refreshedCredentials = std::exchange(m_deferredFinish, std::nullopt)) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, refreshed = *refreshedCredentials] {
+                if (m_state != State::Finished && m_reply) {
+                    onFinished(refreshed);
+                }
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    restartWatchdog();
+    QMetaObject::invokeMethod(this, &WatchStream::onReadyRead, Qt::QueuedConnection);
+}
+
 void WatchStream::releaseManager()
 {
     if (m_manager && m_client) {
@@ -279,6 +337,7 @@ void WatchStream::finish(const ApiError &error)
         return;
     }
     m_state = State::Finished;
+    m_held.clear();
     m_watchdog->stop();
     if (m_reply) {
         m_reply->disconnect(this);
@@ -293,6 +352,7 @@ void WatchStream::stop()
 {
     m_state = State::Finished;
     m_watchdog->stop();
+    m_held.clear();
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();

@@ -92,6 +92,16 @@ public:
     static constexpr std::chrono::milliseconds minimumIdleBudget() { return std::chrono::seconds(10); }
     void setMaxFrameSize(qsizetype bytes) { m_decoder = WatchDecoder(bytes); }
 
+    // pauseReading() stops eventReceived() (from the next event on, even within the piece read
+    // last) and leaves what arrives in QNAM's buffer until resumeReading(): a receiver that
+    // hands the events to slower work keeps its backlog bounded this way. The idle watchdog
+    // stops meanwhile (bytes waiting to be read are not silence) and starts again on resume. The
+    // stream's end is reported after every event before it, so an end that comes while paused
+    // waits for the resume; a loss (abortAsLost()) does not.
+    void pauseReading();
+    void resumeReading();
+    bool isReadingPaused() const { return m_paused; }
+
     void stop();
 
 Q_SIGNALS:
@@ -106,6 +116,9 @@ private:
     void start(bool refreshedCredentials);
     void open(const QNetworkRequest &request, bool refreshedCredentials);
     void onReadyRead();
+    // emitHeld() emits the events decoded and not yet emitted, in order, until none is left or
+    // reading pauses; false when a receiver stopped or deleted the stream.
+    bool emitHeld();
     void onFinished(bool refreshedCredentials);
     void finish(const ApiError &error);
     void releaseManager();
@@ -134,6 +147,11 @@ private:
     QStringList m_sslErrors;
     QString m_httpVersion;
     qint64 m_events = 0;
+    bool m_paused = false;
+    QList<WatchEvent> m_held; // decoded from the last piece read; emitted from m_heldNext on
+    qsizetype m_heldNext = 0;
+    // The reply finished while reading was paused: onFinished() runs again on resume.
+    std::optional<bool> m_deferredFinish; // its refreshedCredentials
     int m_retries = 0;
     qint64 m_bytes = 0;
 };

@@ -27,8 +27,9 @@ namespace Cachescope {
 // receiver is destroyed, nothing more is delivered and pending items are dropped.
 // Thread: push() and close() on the receiver's thread; work on pool threads (it must not throw
 // and must be safe beside other lanes' work); deliver on the receiver's thread.
-// Cost: one pool task and one posted event per batch of up to MaxBatch items; items wait in a
-// queue as long as the work is behind, so the lane holds what its producer outpaces.
+// Cost: one pool task and one posted event per batch of up to MaxBatch items. Items wait in a
+// queue while the work is behind: the lane holds what its producer outpaces unless the producer
+// looks at pendingCount().
 template<typename In, typename Out>
 class SerialLane final : public std::enable_shared_from_this<SerialLane<In, Out>>
 {
@@ -81,6 +82,14 @@ public:
         const QMutexLocker locker(&m_mutex);
         m_receiver = nullptr;
         m_pending.clear();
+    }
+
+    // pendingCount() is how many pushed items no run has taken yet: a producer that outpaces the
+    // work holds back above some count (a watch pauses reading its stream).
+    [[nodiscard]] qsizetype pendingCount() const
+    {
+        const QMutexLocker locker(&m_mutex);
+        return qsizetype(m_pending.size());
     }
 
     [[nodiscard]] bool isClosed() const

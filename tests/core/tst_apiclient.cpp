@@ -238,6 +238,8 @@ private Q_SLOTS:
     void streamBrokenMidwayEndsWithItsError();
     void streamStoppedByItsConsumerAborts();
     void watchDecodesEventsAcrossChunks();
+    void watchPausedEmitsNothingUntilResumed_data();
+    void watchPausedEmitsNothingUntilResumed();
     void watchHttpErrorFinishesWithStatus();
     void watchIdleWatchdogReportsStall();
     void fiftyConcurrentWatchesOverHttp11();
@@ -700,6 +702,61 @@ void TestApiClient::watchDecodesEventsAcrossChunks()
     QCOMPARE(server.requests.constFirst().query.queryItemValue(u"watch"_s), u"true"_s);
     QCOMPARE(client.activeWatchCount(), 0);
     delete watch;
+}
+
+// A receiver that pauses reading gets no event after that one, not even those decoded from the
+// same piece, and no end while paused, however long: neither the server's end (told after the
+// events before it) nor the idle watchdog's (a pause is not silence). On resume the rest comes in
+// order, then the end: the server's, or the watchdog's once the stream has been silent for its
+// budget from the resume.
+void TestApiClient::watchPausedEmitsNothingUntilResumed_data()
+{
+    QTest::addColumn<bool>("serverEnds");
+    QTest::newRow("the server ends the answer while paused") << true;
+    QTest::newRow("the answer stays open and silent") << false;
+}
+
+void TestApiClient::watchPausedEmitsNothingUntilResumed()
+{
+    QFETCH(bool, serverEnds);
+    TestServer server;
+    const QByteArray stream = eventLine("ADDED", u"a"_s, 1) + eventLine("MODIFIED", u"a"_s, 2) + eventLine("DELETED", u"a"_s, 3);
+    server.handler = [&](const HttpRequest &request) {
+        TestServer::startStream(request.socket);
+        TestServer::chunk(request.socket, stream); // one chunk: the three events are read at once
+        if (serverEnds) {
+            TestServer::endStream(request.socket);
+        }
+    };
+    QVERIFY(server.listen(false));
+    ApiClient client(configFor(server.url()));
+    ApiRequest request = requestFor(u"/api/v1/pods"_s);
+    request.query.addQueryItem(u"watch"_s, u"true"_s);
+    std::unique_ptr<WatchStream> watch(client.watch(request, this));
+    watch->setIdleTimeout(std::chrono::milliseconds(200));
+    QList<WatchEvent::Type> events;
+    connect(watch.get(), &WatchStream::eventReceived, this, [&](const WatchEvent &event) {
+        events.append(event.type);
+        if (events.size() == 1) {
+            watch->pauseReading();
+        }
+    });
+    QSignalSpy finished(watch.get(), &WatchStream::finished);
+    QTRY_COMPARE_WITH_TIMEOUT(events.size(), 1, 10000);
+    QTest::qWait(800); // four times the watchdog's budget
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(finished.size(), 0);
+    QVERIFY(watch->isReadingPaused());
+    watch->resumeReading();
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(events, (QList<WatchEvent::Type>{WatchEvent::Type::Added, WatchEvent::Type::Modified, WatchEvent::Type::Deleted}));
+    QCOMPARE(watch->eventCount(), 3);
+    const ApiError error = finished.at(0).at(0).value<ApiError>();
+    if (serverEnds) {
+        QVERIFY2(!error.isError(), qPrintable(error.toString()));
+    } else {
+        QCOMPARE(error.kind(), ApiError::Kind::Timeout);
+    }
 }
 
 void TestApiClient::watchHttpErrorFinishesWithStatus()
