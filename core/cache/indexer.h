@@ -38,6 +38,10 @@ public:
     // replace() makes the content exactly list; resourceVersion is accepted for parity with
     // client-go's Store and not used.
     void replace(const QList<KubeObject> &list, const QString &resourceVersion);
+    // replaceItems() makes the content exactly items, each already under its keyOf(): for a
+    // caller that made the keys anyway (an informer applying a relist; a million keys are a
+    // second of work).
+    void replaceItems(const QHash<QString, KubeObject> &items) { m_store.replace(items); }
     // resync() is a no-op: a store has nothing to resync (the queue does that).
     void resync() { }
 

@@ -226,19 +226,21 @@ void SharedIndexInformer::handleReplacedAll(const Delta &delta, bool isInInitial
         beforeKeys.append(indexer.keyOf(object));
         old.insert(beforeKeys.constLast(), object);
     }
+    // The keys, made once, serve the store's content, the check for what went away and the
+    // notifications (which share their strings).
     QStringList listedKeyList;
     listedKeyList.reserve(listed.size());
-    QSet<QString> listedKeys;
-    listedKeys.reserve(listed.size());
+    QHash<QString, KubeObject> listedItems;
+    listedItems.reserve(listed.size());
     for (const KubeObject &object : listed) {
         listedKeyList.append(indexer.keyOf(object));
-        listedKeys.insert(listedKeyList.constLast());
+        listedItems.insert(listedKeyList.constLast(), object);
     }
-    indexer.replace(listed, delta.resourceVersion);
+    indexer.replaceItems(listedItems);
     m_deltasProcessed += static_cast<quint64>(listed.size());
     for (qsizetype i = 0; i < before.size(); ++i) {
         const QString &key = beforeKeys.at(i);
-        if (!listedKeys.contains(key)) {
+        if (!listedItems.contains(key)) {
             distribute(Notification::remove(key, DeletedFinalStateUnknown{key, before.at(i)}), false);
         }
     }
