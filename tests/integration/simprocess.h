@@ -46,18 +46,29 @@ public:
         return true;
     }
 
-    // SIGTERM, then the exit code (-1 if it did not exit normally).
+    // SIGTERM, then the exit code (-1 if it did not exit normally). Any other end than a clean
+    // exit prints how it ended and the end of what the simulator wrote to stderr (a sanitizer's
+    // report, say): a failing comparison alone would not tell a crash from a hang.
     int stop()
     {
-        if (m_process.state() == QProcess::NotRunning)
+        if (m_process.state() == QProcess::NotRunning) {
+            if (!m_stopped)
+                report(u"had already ended"_s);
+            m_stopped = true;
             return -1;
+        }
+        m_stopped = true;
         ::kill(pid_t(m_process.processId()), SIGTERM);
         if (!m_process.waitForFinished(20000)) {
             m_process.kill();
             m_process.waitForFinished();
+            report(u"did not exit within 20 s of SIGTERM"_s);
             return -1;
         }
-        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+        const int code = m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+        if (code != 0)
+            report(m_process.exitStatus() == QProcess::NormalExit ? u"exited with %1"_s.arg(code) : u"crashed"_s);
+        return code;
     }
 
     ~SimProcess() { stop(); }
@@ -91,8 +102,14 @@ public:
     }
 
 private:
+    void report(const QString &how)
+    {
+        qWarning("cachescope-sim %s; the end of its stderr:\n%s", qPrintable(how), m_process.readAllStandardError().right(4096).constData());
+    }
+
     QTemporaryDir m_dir;
     QProcess m_process;
+    bool m_stopped = false; // stop() ran (the destructor's call reports nothing again)
     QString m_url;
     QString m_kubeconfig;
 };
