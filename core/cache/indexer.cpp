@@ -59,7 +59,7 @@ void Indexer::replace(const QList<KubeObject> &list, const QString &resourceVers
     for (const KubeObject &object : list) {
         items.insert(keyOf(object), object);
     }
-    m_store.replace(items);
+    replaceItems(items);
 }
 
 } // namespace Cachescope

@@ -243,12 +243,15 @@ void WatchStream::onFinished(bool refreshedCredentials)
             m_deferredFinish = refreshedCredentials; // the rest is read, and the end told, on resume
             return;
         }
-        for (const WatchEvent &event : m_decoder.finish()) {
-            ++m_events;
-            Q_EMIT eventReceived(event);
-            if (!self || m_state == State::Finished) {
-                return;
-            }
+        m_held = m_decoder.finish(); // at most a Malformed event for an unfinished frame
+        m_heldNext = 0;
+        emitHeld();
+        if (!self || m_state == State::Finished) {
+            return;
+        }
+        if (m_paused) {
+            m_deferredFinish = refreshedCredentials;
+            return;
         }
     }
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();

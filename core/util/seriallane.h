@@ -9,9 +9,11 @@
 #include <QObject>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace Cachescope {
 
