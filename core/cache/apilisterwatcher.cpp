@@ -3,7 +3,10 @@
 #include "core/kube/apiclient.h"
 #include "core/kube/listdecoder.h"
 #include "core/kube/watchstream.h"
+#include "core/util/backgroundpool.h"
 #include "core/util/seriallane.h"
+
+#include <QThreadPool>
 
 #include <variant>
 
@@ -16,7 +19,9 @@ namespace {
 // objects). It owns the stream. The stream's thread reads and frames the bytes; the frames'
 // objects are decoded off it, in a SerialLane, and come back in order, the stream's end after
 // its last event: at a list of 100k pods the decoding was three fifths of the thread's work, and
-// with framing and decoding taking turns on one thread the other core idled. The stream pauses
+// with framing and decoding taking turns on one thread the other core idled. Its runs go side by
+// side on every pool thread: once QNAM has buffered the rest of a list, decoding is all there is
+// to do. The stream pauses
 // while the lane has a few runs waiting, so the frames it outpaces stay in QNAM's buffer as raw
 // bytes and the decoded batches get their turns on this thread (without it, 100k pods peaked
 // 1.5x the steady RSS instead of 1.35x).
@@ -36,7 +41,8 @@ public:
                 }
                 return std::get<ApiError>(item);
             },
-            [this](const QList<LaneResult> &results) { deliver(results); });
+            [this](const QList<LaneResult> &results) { deliver(results); },
+            backgroundPool()->maxThreadCount());
         connect(stream, &WatchStream::eventReceived, this, [this](const WatchEvent &event) {
             m_lane->push(event);
             // Framing outpaces decoding: what the lane has not begun waits in QNAM's buffer

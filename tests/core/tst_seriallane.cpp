@@ -1,6 +1,7 @@
-// core/util/seriallane: items are worked on off the receiver's thread, one run at a time, and their
-// results come back on the receiver's thread in the order the items were pushed; after close() or
-// the receiver's destruction nothing more is delivered.
+// core/util/seriallane: items are worked on off the receiver's thread, one run at a time or up to
+// maxRuns side by side, and their results come back on the receiver's thread in the order the
+// items were pushed; results not handed over are bounded; after close() or the receiver's
+// destruction nothing more is delivered.
 #include "core/util/seriallane.h"
 
 #include "testmain.h"
@@ -23,6 +24,8 @@ private Q_SLOTS:
     void resultsComeBackInOrderOnTheReceiversThread_data();
     void resultsComeBackInOrderOnTheReceiversThread();
     void neverTwoRunsOfALaneAtOnce();
+    void runsSideBySideDeliverInOrder();
+    void resultsNotHandedOverAreBounded();
     void closeDropsWhatIsPendingAndInFlight();
     void aDestroyedReceiverIsNeverCalled();
 };
@@ -105,6 +108,76 @@ void TestSerialLane::neverTwoRunsOfALaneAtOnce()
     }
     QVERIFY(QTest::qWaitFor([&] { return delivered >= 2000; }, 20000));
     QCOMPARE(most.load(), 1);
+}
+
+// With two runs allowed, the first batch is held until another run has begun: the second run
+// finishes first, and its results still wait for the first's.
+void TestSerialLane::runsSideBySideDeliverInOrder()
+{
+    QObject receiver;
+    QSemaphore otherStarted;
+    std::atomic<bool> firstSawAnother = false;
+    std::atomic<int> inside = 0;
+    std::atomic<int> most = 0;
+    QList<int> results;
+    auto lane = SerialLane<int, int>::create(
+        &receiver,
+        [&](int &item) {
+            const int now = ++inside;
+            most = std::max(most.load(), now);
+            if (item == 0) {
+                firstSawAnother = otherStarted.tryAcquire(1, 10000);
+                QThread::msleep(200); // meanwhile the other run finishes and posts its batch
+            } else if (item % SerialLane<int, int>::MaxBatch == 1) {
+                otherStarted.release();
+            }
+            --inside;
+            return item * 2;
+        },
+        [&](const QList<int> &batch) { results += batch; },
+        2);
+    constexpr int count = 4000;
+    for (int i = 0; i < count; ++i) {
+        lane->push(i);
+    }
+    QVERIFY(QTest::qWaitFor([&] { return results.size() >= count; }, 30000));
+    QVERIFY(firstSawAnother.load());
+    QCOMPARE(most.load(), 2);
+    QCOMPARE(results.size(), count);
+    for (int i = 0; i < count; ++i) {
+        QCOMPARE(results.at(i), i * 2);
+    }
+}
+
+// A receiver that does not get to its event loop is handed nothing, and the runs stop once
+// 2 x maxRuns batches wait for it: the rest stays pending, where the producer can see it.
+void TestSerialLane::resultsNotHandedOverAreBounded()
+{
+    QObject receiver;
+    std::atomic<int> worked = 0;
+    QList<int> results;
+    auto lane = SerialLane<int, int>::create(
+        &receiver,
+        [&](int &item) {
+            ++worked;
+            return item;
+        },
+        [&](const QList<int> &batch) { results += batch; },
+        2);
+    constexpr int count = 5000;
+    for (int i = 0; i < count; ++i) {
+        lane->push(i);
+    }
+    constexpr int bound = 4 * int(SerialLane<int, int>::MaxBatch);
+    QThread::msleep(500); // the receiver's thread is busy: nothing is delivered meanwhile
+    QVERIFY(worked.load() > 0);
+    QVERIFY2(worked.load() <= bound, qPrintable(QString::number(worked.load())));
+    QCOMPARE(lane->pendingCount(), qsizetype(count - worked.load()));
+    QVERIFY(results.isEmpty());
+    QVERIFY(QTest::qWaitFor([&] { return results.size() >= count; }, 30000));
+    for (int i = 0; i < count; ++i) {
+        QCOMPARE(results.at(i), i);
+    }
 }
 
 void TestSerialLane::closeDropsWhatIsPendingAndInFlight()
