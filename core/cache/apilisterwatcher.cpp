@@ -21,10 +21,9 @@ namespace {
 // its last event: at a list of 100k pods the decoding was three fifths of the thread's work, and
 // with framing and decoding taking turns on one thread the other core idled. Its runs go side by
 // side on every pool thread: once QNAM has buffered the rest of a list, decoding is all there is
-// to do. The stream pauses
-// while the lane has a few runs waiting, so the frames it outpaces stay in QNAM's buffer as raw
-// bytes and the decoded batches get their turns on this thread (without it, 100k pods peaked
-// 1.5x the steady RSS instead of 1.35x).
+// to do. The stream pauses while the lane has a few runs waiting, so the frames it outpaces stay
+// in QNAM's buffer as raw bytes and the decoded batches get their turns on this thread (without
+// it, 100k pods peaked 1.5x the steady RSS instead of 1.35x).
 class ApiWatchSession final : public WatchSession
 {
 public:
