@@ -107,13 +107,14 @@ public:
 
 private:
     // Starts runs while items wait beyond what the runs already queued will take, fewer than
-    // maxRuns are going and the results not yet handed over stay under the bound. Called with
-    // m_mutex held.
+    // maxRuns are going, and the batches taken and not yet handed over, with one for each run
+    // queued and not yet started, stay under 2 x maxRuns. Called with m_mutex held.
     void scheduleWhileAllowed()
     {
         while (m_receiver && qsizetype(m_pending.size()) > m_runs * MaxBatch && m_runs < m_maxRuns &&
-               m_nextSequence - m_nextDelivery + quint64(m_runs) < quint64(2 * m_maxRuns)) {
+               m_nextSequence - m_nextDelivery + quint64(m_queued) < quint64(2 * m_maxRuns)) {
             ++m_runs;
+            ++m_queued;
             backgroundPool()->start([self = this->shared_from_this()] { self->run(); });
         }
     }
@@ -124,6 +125,7 @@ private:
         quint64 sequence = 0;
         {
             const QMutexLocker locker(&m_mutex);
+            --m_queued;
             if (m_pending.empty()) {
                 --m_runs; // a run beside this one took the items
                 return;
@@ -183,6 +185,7 @@ private:
     const int m_maxRuns;
     std::deque<In> m_pending; // under m_mutex
     int m_runs = 0; // runs queued or going on (under m_mutex)
+    int m_queued = 0; // runs queued that have not yet taken their items (under m_mutex)
     quint64 m_nextSequence = 0; // the turn of the next run to take items (under m_mutex)
     quint64 m_nextDelivery = 0; // the turn whose results are handed over next (under m_mutex)
     std::map<quint64, QList<Out>> m_done; // results waiting for their turn (under m_mutex)
