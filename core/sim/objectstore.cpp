@@ -54,6 +54,11 @@ ObjectStore::ObjectStore(qsizetype historyLimit)
 
 ObjectStore::~ObjectStore() = default;
 
+void ObjectStore::finishComposing() const
+{
+    m_composer.finish();
+}
+
 ObjectPtr ObjectStore::makeObject(const QJsonObject &object, quint64 rv) const
 {
     auto stored = std::make_shared<StoredObject>();
@@ -136,7 +141,7 @@ ObjectStore::WriteResult ObjectStore::create(const ResourceType &type, QJsonObje
     return {stored, std::nullopt};
 }
 
-ObjectStore::WriteResult ObjectStore::createComposed(const ResourceType &type, StoredObject fields, const Composer &compose, const CreateOptions &options)
+ObjectStore::WriteResult ObjectStore::createComposed(const ResourceType &type, StoredObject fields, Composer compose, const CreateOptions &options)
 {
     if (!type.namespaced)
         fields.namespaceName.clear();
@@ -150,7 +155,10 @@ ObjectStore::WriteResult ObjectStore::createComposed(const ResourceType &type, S
     auto stored = std::make_shared<StoredObject>(std::move(fields));
     stored->uid = newUid().toString(QUuid::WithoutBraces);
     stored->resourceVersion = rv;
-    stored->json = compose(stored->uid, rv);
+    if (options.initialState && options.composeInBackground)
+        m_composer.add(stored, std::move(compose));
+    else
+        stored->json = compose(stored->uid, rv);
     at->second = stored;
     locker.unlock();
     record(StoreEventType::Added, type, stored, {}, options.initialState);
@@ -159,6 +167,7 @@ ObjectStore::WriteResult ObjectStore::createComposed(const ResourceType &type, S
 
 ObjectStore::WriteResult ObjectStore::update(const ResourceType &type, QJsonObject object)
 {
+    finishComposing();
     QJsonObject metadata = object.value(u"metadata").toObject();
     const QString name = metadata.value(u"name").toString();
     const QString namespaceName = type.namespaced ? metadata.value(u"namespace").toString() : QString();
@@ -199,6 +208,7 @@ ObjectStore::WriteResult ObjectStore::update(const ResourceType &type, QJsonObje
 
 ObjectStore::WriteResult ObjectStore::remove(const ResourceType &type, const QString &namespaceName, const QString &name, const QString &preconditionRv)
 {
+    finishComposing();
     const QString key = objectKey(type.namespaced ? namespaceName : QString(), name);
     QMutexLocker locker(&m_mutex);
     ObjectMap &objects = m_objects[type.id()];
@@ -224,6 +234,7 @@ ObjectStore::WriteResult ObjectStore::remove(const ResourceType &type, const QSt
 
 bool ObjectStore::restore(const ResourceType &type, StoreEventType eventType, const QJsonObject &object, bool recordEvent)
 {
+    finishComposing();
     const QJsonObject metadata = object.value(u"metadata").toObject();
     const quint64 rv = metadata.value(u"resourceVersion").toString().toULongLong();
     const QString key = objectKey(type.namespaced ? metadata.value(u"namespace").toString() : QString(), metadata.value(u"name").toString());
@@ -263,6 +274,7 @@ void ObjectStore::resetResourceVersion(quint64 rv)
 
 ObjectPtr ObjectStore::get(const ResourceType &type, const QString &namespaceName, const QString &name) const
 {
+    finishComposing();
     QMutexLocker locker(&m_mutex);
     const auto objectsIt = m_objects.constFind(type.id());
     if (objectsIt == m_objects.cend())
@@ -273,6 +285,7 @@ ObjectPtr ObjectStore::get(const ResourceType &type, const QString &namespaceNam
 
 QList<ObjectPtr> ObjectStore::list(const ResourceType &type, const QString &namespaceName) const
 {
+    finishComposing();
     QList<ObjectPtr> result;
     QMutexLocker locker(&m_mutex);
     const auto objectsIt = m_objects.constFind(type.id());
@@ -339,6 +352,7 @@ void ObjectStore::record(StoreEventType type, const ResourceType &resourceType, 
 
 std::optional<QList<StoreEventPtr>> ObjectStore::eventsAfter(quint64 rv) const
 {
+    finishComposing();
     if (rv < m_historyFloor)
         return std::nullopt;
     QList<StoreEventPtr> result;

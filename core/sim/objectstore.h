@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/sim/apierror.h"
+#include "core/sim/backgroundcomposer.h"
 #include "core/sim/resourcecatalog.h"
 #include "core/sim/storedobject.h"
 
@@ -54,6 +55,12 @@ public:
         // the watch history does not, and its floor moves past it. No client can watch from
         // before the cluster existed, and a million initial events would only cost memory.
         bool initialState = false;
+        // With initialState, createComposed()'s compose() may run later on a backgroundPool()
+        // thread, while the next objects are created (it must own what it uses): populating a
+        // million objects writes their JSON on every core. The store finishes it before any
+        // read of its own (get(), list(), eventsAfter()) and in finishComposing(); listeners of
+        // the initial state see the object before its JSON is written and must not read it.
+        bool composeInBackground = false;
     };
     // Writes the compact JSON of an object created through createComposed() once the store
     // has given it a uid and a resourceVersion.
@@ -71,7 +78,9 @@ public:
     // metadata.uid, metadata.resourceVersion and metadata.generation 1, keys in JsonWriter's
     // order. `fields` are its extracted fields (name, namespace, labels, nodeName, phase), which
     // the maker vouches for; their uid and resourceVersion are the store's.
-    [[nodiscard]] WriteResult createComposed(const ResourceType &type, StoredObject fields, const Composer &compose, const CreateOptions &options);
+    [[nodiscard]] WriteResult createComposed(const ResourceType &type, StoredObject fields, Composer compose, const CreateOptions &options);
+    // Waits until every object created with composeInBackground has its JSON.
+    void finishComposing() const;
     // Replaces an existing object. A non-empty metadata.resourceVersion must match (else 409).
     [[nodiscard]] WriteResult update(const ResourceType &type, QJsonObject object);
     // Deletes an object; the DELETED event carries its last state at the deletion's version.
@@ -130,6 +139,9 @@ private:
     QElapsedTimer m_clock; // when each history event was recorded
     quint64 m_historyFloor = 0;
     std::vector<Listener> m_listeners;
+    // Writes the JSON of initial objects created with composeInBackground; finished by any read
+    // (server thread only, as the writes that fill it).
+    mutable BackgroundComposer m_composer;
     QRandomGenerator64 m_uidRandom; // seeded from the system's generator with 256 bits
 };
 

@@ -517,55 +517,83 @@ void WorkloadGenerator::createPodFor(const Deployment &deployment)
     // until ten seconds earlier (its log is what `kubectl logs --previous` reads).
     const QDateTime containerStarted = restarts > 0 ? started.addSecs(ageSeconds * 2 / 3) : started;
     const QDateTime lastFinished = containerStarted.addSecs(-10);
-    const QJsonObject lastState = restarts == 0 ? QJsonObject()
-                                                : QJsonObject{{u"terminated"_s,
-                                                               QJsonObject{{u"exitCode"_s, 137},
-                                                                           {u"reason"_s, u"OOMKilled"_s},
-                                                                           {u"startedAt"_s, timestamp(lastFinished.addSecs(-qMax<qint64>(60, ageSeconds / 2)))},
-                                                                           {u"finishedAt"_s, timestamp(lastFinished)}}}};
-    QJsonObject state;
-    if (running)
-        state = QJsonObject{{u"running"_s, QJsonObject{{u"startedAt"_s, timestamp(containerStarted)}}}};
-    else if (phase == u"Pending")
-        state = QJsonObject{{u"waiting"_s, QJsonObject{{u"reason"_s, u"ContainerCreating"_s}}}};
-    else
-        state = QJsonObject{{u"terminated"_s,
-                             QJsonObject{{u"exitCode"_s, phase == u"Succeeded" ? 0 : 1},
-                                         {u"reason"_s, phase == u"Succeeded" ? u"Completed"_s : u"Error"_s},
-                                         {u"startedAt"_s, time},
-                                         {u"finishedAt"_s, time}}}};
     const QString containerId = u"containerd://"_s + randomSuffix(32);
     const QString podIp = u"10.244.%1.%2"_s.arg(nodeIndex).arg(2 + m_random() % 250);
+    const QString tier = roll % 2 ? u"web"_s : u"backend"_s;
 
     const ResourceType pods = type(u"pods"_s);
     if (!m_podTemplate.isValid())
         m_podTemplate = JsonTemplate(podTemplateObject(pods));
-    QList<QByteArray> fragments(PodSlotCount);
-    fragments[Name] = jsonString(name);
-    fragments[Time] = jsonString(time);
-    fragments[GenerateName] = jsonString(QString(deployment.replicaSetName + u'-'));
-    fragments[Namespace] = jsonString(deployment.namespaceName);
-    fragments[App] = jsonString(deployment.name);
-    fragments[TemplateHash] = jsonString(deployment.hash);
-    const QString tier = roll % 2 ? u"web"_s : u"backend"_s;
-    fragments[Tier] = jsonString(tier);
-    fragments[ReplicaSetName] = jsonString(deployment.replicaSetName);
-    fragments[ReplicaSetUid] = jsonString(deployment.replicaSetUid);
-    fragments[ReplicaSetUidText] = jsonText(deployment.replicaSetUid);
-    fragments[ManagedTime] = jsonString(now());
-    fragments[Image] = jsonString(deployment.image);
-    fragments[NodeName] = jsonString(node);
-    fragments[Phase] = jsonString(phase);
-    fragments[ReadyStatus] = running ? QByteArrayLiteral("\"True\"") : QByteArrayLiteral("\"False\"");
-    fragments[HostIp] = jsonString(u"10.0.0.%1"_s.arg(10 + nodeIndex));
-    fragments[PodIp] = jsonString(podIp);
-    fragments[PodIpText] = jsonText(podIp);
-    fragments[State] = JsonWriter::compact(state);
-    fragments[LastState] = JsonWriter::compact(lastState);
-    fragments[Running] = running ? QByteArrayLiteral("true") : QByteArrayLiteral("false");
-    fragments[RestartCount] = QByteArray::number(restarts);
-    fragments[ImageId] = jsonString(QString(deployment.image + u"@sha256:4f0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b"_s));
-    fragments[ContainerId] = jsonString(containerId);
+    // The pod's JSON is written from what was drawn above, by value: while populating, on a pool
+    // thread beside the next pods' creation.
+    auto compose = [podTemplate = m_podTemplate,
+                    namespaceName = deployment.namespaceName,
+                    app = deployment.name,
+                    templateHash = deployment.hash,
+                    replicaSetName = deployment.replicaSetName,
+                    replicaSetUid = deployment.replicaSetUid,
+                    image = deployment.image,
+                    name,
+                    time,
+                    tier,
+                    managedTime = now(),
+                    node,
+                    nodeIndex,
+                    phase,
+                    running,
+                    restarts,
+                    containerStarted,
+                    lastFinished,
+                    ageSeconds,
+                    podIp,
+                    containerId](const QString &uid, quint64 rv) {
+        const QJsonObject lastState = restarts == 0
+            ? QJsonObject()
+            : QJsonObject{{u"terminated"_s,
+                           QJsonObject{{u"exitCode"_s, 137},
+                                       {u"reason"_s, u"OOMKilled"_s},
+                                       {u"startedAt"_s, timestamp(lastFinished.addSecs(-qMax<qint64>(60, ageSeconds / 2)))},
+                                       {u"finishedAt"_s, timestamp(lastFinished)}}}};
+        QJsonObject state;
+        if (running)
+            state = QJsonObject{{u"running"_s, QJsonObject{{u"startedAt"_s, timestamp(containerStarted)}}}};
+        else if (phase == u"Pending")
+            state = QJsonObject{{u"waiting"_s, QJsonObject{{u"reason"_s, u"ContainerCreating"_s}}}};
+        else
+            state = QJsonObject{{u"terminated"_s,
+                                 QJsonObject{{u"exitCode"_s, phase == u"Succeeded" ? 0 : 1},
+                                             {u"reason"_s, phase == u"Succeeded" ? u"Completed"_s : u"Error"_s},
+                                             {u"startedAt"_s, time},
+                                             {u"finishedAt"_s, time}}}};
+        QList<QByteArray> fragments(PodSlotCount);
+        fragments[Name] = jsonString(name);
+        fragments[Uid] = jsonString(uid);
+        fragments[ResourceVersion] = jsonString(QString::number(rv));
+        fragments[Time] = jsonString(time);
+        fragments[GenerateName] = jsonString(QString(replicaSetName + u'-'));
+        fragments[Namespace] = jsonString(namespaceName);
+        fragments[App] = jsonString(app);
+        fragments[TemplateHash] = jsonString(templateHash);
+        fragments[Tier] = jsonString(tier);
+        fragments[ReplicaSetName] = jsonString(replicaSetName);
+        fragments[ReplicaSetUid] = jsonString(replicaSetUid);
+        fragments[ReplicaSetUidText] = jsonText(replicaSetUid);
+        fragments[ManagedTime] = jsonString(managedTime);
+        fragments[Image] = jsonString(image);
+        fragments[NodeName] = jsonString(node);
+        fragments[Phase] = jsonString(phase);
+        fragments[ReadyStatus] = running ? QByteArrayLiteral("\"True\"") : QByteArrayLiteral("\"False\"");
+        fragments[HostIp] = jsonString(u"10.0.0.%1"_s.arg(10 + nodeIndex));
+        fragments[PodIp] = jsonString(podIp);
+        fragments[PodIpText] = jsonText(podIp);
+        fragments[State] = JsonWriter::compact(state);
+        fragments[LastState] = JsonWriter::compact(lastState);
+        fragments[Running] = running ? QByteArrayLiteral("true") : QByteArrayLiteral("false");
+        fragments[RestartCount] = QByteArray::number(restarts);
+        fragments[ImageId] = jsonString(QString(image + u"@sha256:4f0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b"_s));
+        fragments[ContainerId] = jsonString(containerId);
+        return podTemplate.fill(fragments);
+    };
 
     // The extracted fields share the generator's strings (namespace, node, labels), so a
     // million pods hold one copy of each.
@@ -578,15 +606,8 @@ void WorkloadGenerator::createPodFor(const Deployment &deployment)
     ObjectStore::CreateOptions options;
     options.keepCreationTimestamp = true;
     options.initialState = m_populating;
-    const ObjectStore::WriteResult result = m_store->createComposed(
-        pods,
-        std::move(fields),
-        [this, &fragments](const QString &uid, quint64 rv) {
-            fragments[Uid] = jsonString(uid);
-            fragments[ResourceVersion] = jsonString(QString::number(rv));
-            return m_podTemplate.fill(fragments);
-        },
-        options);
+    options.composeInBackground = m_populating;
+    const ObjectStore::WriteResult result = m_store->createComposed(pods, std::move(fields), std::move(compose), options);
     if (!result.ok() || m_populating)
         return;
     recordEvent({u"ReplicaSet"_s, deployment.namespaceName, deployment.replicaSetName, deployment.replicaSetUid, u"apps/v1"_s, QString()},
@@ -624,10 +645,11 @@ ObjectStore::WriteResult WorkloadGenerator::createTemplated(const QString &typeI
     fields.labels = labels;
     ObjectStore::CreateOptions options;
     options.initialState = m_populating;
+    options.composeInBackground = m_populating;
     return m_store->createComposed(
         resource,
         std::move(fields),
-        [&objectTemplate, &fragments](const QString &uid, quint64 rv) {
+        [objectTemplate, fragments = std::move(fragments)](const QString &uid, quint64 rv) mutable {
             fragments[0] = jsonString(uid);
             fragments[1] = jsonString(QString::number(rv));
             return objectTemplate.fill(fragments);
@@ -838,6 +860,8 @@ void WorkloadGenerator::populate()
     // The initial state is where watches start; its writes are no history anyone could
     // resume from.
     m_store->compactHistory();
+    // The objects' JSON, written on the pool meanwhile, is complete before anyone is served.
+    m_store->finishComposing();
 
     m_populating = false;
 

@@ -1,6 +1,7 @@
 # Tests of core/sim: cachescope_add_test(NAME tst_x SOURCES tst_x.cpp LIBRARIES cachescope-core LABELS core)
 cachescope_add_test(NAME tst_simapi SOURCES tst_simapi.cpp tst_simclient.h LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_simobjectstore SOURCES tst_simobjectstore.cpp LIBRARIES cachescope-simulator LABELS core sim)
+cachescope_add_test(NAME tst_simbackgroundcomposer SOURCES tst_simbackgroundcomposer.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_simfaultplan SOURCES tst_simfaultplan.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_simjsonpatch SOURCES tst_simjsonpatch.cpp LIBRARIES cachescope-simulator LABELS core sim)
 cachescope_add_test(NAME tst_simjsonwriter SOURCES tst_simjsonwriter.cpp LIBRARIES cachescope-simulator LABELS core sim)
