@@ -126,9 +126,9 @@ void TestSimBackgroundComposer::addWaitsWhileTooManyBatchesAreUnwritten()
         composer.finish();
     });
     // Without the bound every object would be added at once.
+    QTRY_VERIFY_WITH_TIMEOUT(added.load() >= maxBatches * batch, 10000);
     QTest::qWait(300);
     QVERIFY2(added.load() <= (maxBatches + 1) * batch, qPrintable(QString::number(added.load())));
-    QVERIFY(added.load() >= maxBatches * batch);
     QCOMPARE(written.load(), 0);
     gate.release();
     adder.join();
