@@ -4,6 +4,8 @@
 
 #include <simdjson.h>
 
+#include <cstring>
+
 #include <string_view>
 
 using namespace Qt::Literals::StringLiterals;
@@ -60,6 +62,7 @@ QList<WatchEvent> WatchDecoder::feed(QByteArrayView bytes)
     // run of this call began, or -1 when no frame bytes are being kept.
     const bool inFrame = m_state == State::InFrame || m_state == State::InString || m_state == State::InStringEscape;
     qsizetype segmentStart = inFrame && !m_skipping ? 0 : -1;
+    qsizetype nextNewline = -1; // decodeLine()'s last search: the next '\n' at or after it, or size
 
     for (qsizetype i = 0; i < size; ++i) {
         const char c = data[i];
@@ -69,6 +72,11 @@ QList<WatchEvent> WatchDecoder::feed(QByteArrayView bytes)
             if (c == '{') {
                 if (m_state == State::Junk) {
                     events.append(malformed(u"unexpected bytes between watch events"_s));
+                }
+                if (const qsizetype lineEnd = decodeLine(data, i, size, &nextNewline, &events); lineEnd >= 0) {
+                    m_state = State::BetweenFrames;
+                    i = lineEnd; // the newline; the loop steps past it
+                    continue;
                 }
                 m_state = State::InFrame;
                 m_depth = 1;
@@ -146,7 +154,45 @@ QList<WatchEvent> WatchDecoder::finish()
     return events;
 }
 
+qsizetype WatchDecoder::decodeLine(const char *data, qsizetype start, qsizetype size, qsizetype *nextNewline, QList<WatchEvent> *events)
+{
+    if (!m_linesAreFrames) {
+        return -1;
+    }
+    // Each byte of a piece is searched once: frames without a newline in a large piece would
+    // otherwise search the rest of the piece again for each one.
+    if (*nextNewline < start) {
+        const auto *newline = static_cast<const char *>(std::memchr(data + start, '\n', std::size_t(size - start)));
+        *nextNewline = newline ? newline - data : size;
+    }
+    const qsizetype newline = *nextNewline;
+    if (newline == size || newline - start > m_maxFrameSize) {
+        return -1; // the frame goes on in the next piece, or is for the scan to skip
+    }
+    qsizetype end = newline;
+    while (end > start && isJsonWhitespace(data[end - 1])) {
+        --end;
+    }
+    bool notJson = false;
+    WatchEvent event = decode(QByteArrayView(data + start, end - start), &notJson);
+    if (notJson) {
+        // Not one JSON object to the end of its line: pretty-printed events, several on a line,
+        // or a broken one. The scan decides; this stream is not tried line by line again, so a
+        // stream not framed by lines costs one wasted parse, not one per event.
+        m_linesAreFrames = false;
+        return -1;
+    }
+    events->append(std::move(event));
+    return newline;
+}
+
 WatchEvent WatchDecoder::decodeFrame(QByteArrayView frame)
+{
+    bool notJson = false;
+    return decode(frame, &notJson);
+}
+
+WatchEvent WatchDecoder::decode(QByteArrayView frame, bool *notJson)
 {
     // One parser per thread: simdjson parsers keep their buffers between documents, and
     // every cluster decodes on its own worker thread.
@@ -158,10 +204,12 @@ WatchEvent WatchDecoder::decodeFrame(QByteArrayView frame)
     // visits); the on-demand pass then hands out the object's bytes without copying them.
     simdjson::dom::element root;
     if (auto error = validator.parse(padded).get(root)) {
+        *notJson = true;
         return malformed(u"watch event is not valid JSON: "_s + QLatin1String(simdjson::error_message(error)));
     }
     simdjson::dom::object top;
     if (root.get_object().get(top)) {
+        *notJson = true;
         return malformed(u"watch event is not a JSON object"_s);
     }
     std::string_view type;

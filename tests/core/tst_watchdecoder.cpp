@@ -70,6 +70,11 @@ void TestWatchDecoder::everySplitPosition_data()
     const QByteArray utf8 = "{\"metadata\":{\"name\":\"\xe5\x90\x8d\xe5\xad\x97-\xf0\x9f\x9a\x80\"}}";
     QTest::newRow("multi-byte UTF-8 split anywhere") << ev("ADDED", utf8) + '\n' + ev("MODIFIED", utf8)
                                                      << Expected{{WatchEvent::Type::Added, utf8}, {WatchEvent::Type::Modified, utf8}};
+    QTest::newRow("pretty-printed events, newlines inside them")
+        << QByteArray("{\n  \"type\": \"ADDED\",\n  \"object\": ") + pod1 + "}\n{\n \"type\":\"DELETED\",\"object\":" + pod2 + "}\n"
+        << Expected{{WatchEvent::Type::Added, pod1}, {WatchEvent::Type::Deleted, pod2}};
+    QTest::newRow("two events on one line, then one a line") << ev("ADDED", pod1) + ev("MODIFIED", pod2) + '\n' + ev("DELETED", pod1) +
+            '\n' << Expected{{WatchEvent::Type::Added, pod1}, {WatchEvent::Type::Modified, pod2}, {WatchEvent::Type::Deleted, pod1}};
     QTest::newRow("object before type, with whitespace inside") << QByteArray("{ \"object\" : ") + pod1 + ", \"type\" : \"ADDED\" }\n" + ev("ERROR", status)
                                                                 << Expected{{WatchEvent::Type::Added, pod1}, {WatchEvent::Type::Error, status}};
 }
@@ -128,6 +133,10 @@ void TestWatchDecoder::malformed_data()
     QTest::newRow("object not an object") << QByteArray(R"({"type":"ADDED","object":[1]})") + good << QList<T>{T::Malformed, T::Added} << u"has no object"_s;
     QTest::newRow("stream cut inside a frame") << good + "\n" + good.left(20) << QList<T>{T::Added, T::Malformed} << u"ended inside a watch event"_s;
     QTest::newRow("trailing junk at the end") << good + "\n]]" << QList<T>{T::Added, T::Malformed} << u"unexpected bytes"_s;
+    QTest::newRow("a raw newline inside a string: one broken frame, then the stream goes on")
+        << QByteArray("{\"type\":\"ADDED\",\"object\":{\"a\":\"x\ny\"}}\n") + good + '\n' + good << QList<T>{T::Malformed, T::Added, T::Added}
+        << u"not valid JSON"_s;
+    QTest::newRow("a line with an event and junk after it") << good + " junk\n" + good << QList<T>{T::Added, T::Malformed, T::Added} << u"unexpected bytes"_s;
     QTest::newRow("stray closing brace in a frame ends it early")
         << QByteArray(R"({"type":"ADDED","object":{}}})") + good << QList<T>{T::Added, T::Malformed, T::Added} << u"unexpected bytes"_s;
 }
