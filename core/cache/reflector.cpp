@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QThread>
 
+#include <utility>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace Cachescope {
@@ -293,18 +295,28 @@ void Reflector::applyToInitialStore(const ObjectEvent &event)
 {
     // client-go's temporaryStore: the state as of the stream so far, by key. Before the bookmark
     // the server may already send changes (a MODIFIED or DELETED of an object it streamed).
+    // One lookup per event: a key's place is that of its first arrival, kept for a key
+    // deleted and sent again (a set of seen keys, a list of them and a hash of the objects were
+    // three lookups and two more copies of each key).
     const QString key = metaNamespaceKey(event.object);
     if (event.type == ObjectEvent::Type::Deleted) {
-        m_initialObjects.remove(key);
-    } else {
-        // The order of first arrival, kept for a key deleted and sent again; a set answers "seen
-        // before?" (a scan of the order made a streaming list of 100k objects quadratic).
-        if (!m_initialOrderKeys.contains(key)) {
-            m_initialOrderKeys.insert(key);
-            m_initialOrder.append(key);
+        const qsizetype place = m_initialIndex.value(key);
+        if (place > 0 && m_initialItems[place - 1].isValid()) {
+            m_initialItems[place - 1] = KubeObject();
+            --m_initialCount;
         }
-        m_initialObjects.insert(key, event.object);
+        return;
     }
+    qsizetype &place = m_initialIndex[key];
+    if (place == 0) {
+        m_initialItems.append(event.object);
+        place = m_initialItems.size();
+        ++m_initialCount;
+        return;
+    }
+    KubeObject &item = m_initialItems[place - 1];
+    m_initialCount += item.isValid() ? 0 : 1;
+    item = event.object;
 }
 
 void Reflector::onEvents(const QList<ObjectEvent> &events)
@@ -320,7 +332,7 @@ void Reflector::onEvents(const QList<ObjectEvent> &events)
         m_status.events += applied;
         m_status.bookmarks += bookmarks;
         if (m_inWatchList) {
-            m_status.itemsListed = m_initialObjects.size();
+            m_status.itemsListed = m_initialCount;
         }
         if (!resourceVersion.isEmpty()) {
             m_status.lastSyncResourceVersion = resourceVersion;
@@ -356,17 +368,12 @@ void Reflector::onEvents(const QList<ObjectEvent> &events)
                 if (isInitialEventsEnd(event.object)) {
                     commitCounts();
                     m_inWatchList = false;
-                    QList<KubeObject> initial;
-                    initial.reserve(m_initialObjects.size());
-                    for (const QString &key : std::as_const(m_initialOrder)) {
-                        const auto it = m_initialObjects.constFind(key);
-                        if (it != m_initialObjects.cend()) {
-                            initial.append(*it);
-                        }
+                    QList<KubeObject> initial = std::exchange(m_initialItems, {});
+                    if (m_initialCount != initial.size()) {
+                        initial.removeIf([](const KubeObject &object) { return !object.isValid(); });
                     }
-                    m_initialObjects.clear();
-                    m_initialOrder.clear();
-                    m_initialOrderKeys.clear();
+                    m_initialIndex.clear();
+                    m_initialCount = 0;
                     finishList(initial, event.object.resourceVersion());
                     // The stream goes on as the watch: what follows is not a reconnect.
                     m_listedBeforeWatch = false;
@@ -449,9 +456,9 @@ void Reflector::closeWatch()
 {
     // A streaming list lives and dies with its watch.
     m_inWatchList = false;
-    m_initialObjects.clear();
-    m_initialOrder.clear();
-    m_initialOrderKeys.clear();
+    m_initialIndex.clear();
+    m_initialItems.clear();
+    m_initialCount = 0;
     if (m_watch) {
         m_watch->disconnect(this);
         m_watch->stop();

@@ -183,11 +183,13 @@ private:
     bool m_lastSyncUnavailable = false;
     // The "0" list came back paged: the server has no watch cache, so every list is paged.
     bool m_paginatedResult = false;
-    // Streaming list in progress: client-go's temporaryStore, keyed, in first-seen order.
+    // Streaming list in progress: client-go's temporaryStore, keyed, in first-seen order. A
+    // key's place in m_initialItems is kept when it is deleted (the item made invalid), for it
+    // may be sent again.
     bool m_inWatchList = false;
-    QHash<QString, KubeObject> m_initialObjects;
-    QStringList m_initialOrder;
-    QSet<QString> m_initialOrderKeys; // the keys in m_initialOrder
+    QHash<QString, qsizetype> m_initialIndex; // key -> 1 + its index in m_initialItems
+    QList<KubeObject> m_initialItems;
+    qsizetype m_initialCount = 0; // valid items in m_initialItems
     QList<KubeObject> m_pageItems;
     // Lists in flight carry this generation; answers of an older one are dropped.
     quint64 m_generation = 0;

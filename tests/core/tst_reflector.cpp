@@ -504,6 +504,11 @@ void TestReflector::streamingListKeepsATemporaryStore_data()
         << QList<int>{added, added, deleted} << QStringList{u"a@3"_s, u"b@4"_s, u"b@5"_s} << QStringList{u"a@3"_s};
     QTest::newRow("an object deleted and added again before the bookmark is listed once")
         << QList<int>{added, deleted, added} << QStringList{u"a@3"_s, u"a@4"_s, u"a@5"_s} << QStringList{u"a@5"_s};
+    QTest::newRow("a DELETED of an object not streamed, and a second DELETED, change nothing")
+        << QList<int>{added, deleted, added, deleted, deleted} << QStringList{u"a@3"_s, u"x@4"_s, u"b@5"_s, u"a@6"_s, u"a@7"_s} << QStringList{u"b@5"_s};
+    QTest::newRow("deleted, another added, the first added again: both listed")
+        << QList<int>{added, deleted, added, added, modified} << QStringList{u"a@3"_s, u"a@4"_s, u"b@5"_s, u"a@6"_s, u"b@7"_s}
+        << QStringList{u"a@6"_s, u"b@7"_s};
 }
 
 void TestReflector::streamingListKeepsATemporaryStore()
@@ -525,6 +530,7 @@ void TestReflector::streamingListKeepsATemporaryStore()
     f.lw.current()->send(events);
     f.lw.current()->send({watchEvent(ObjectEvent::Type::Bookmark, bookmark(u"20"_s, true))});
     QCOMPARE(synced.size(), 1);
+    QCOMPARE(reflector.status().itemsListed, qint64(replaced.size()));
     QStringList got;
     for (const Delta &delta : drain(f)) {
         QCOMPARE(delta.type, DeltaType::Replaced);
