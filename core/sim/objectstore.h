@@ -64,7 +64,7 @@ public:
     };
     // Writes the compact JSON of an object created through createComposed() once the store
     // has given it a uid and a resourceVersion.
-    using Composer = std::function<QByteArray(const QString &uid, quint64 resourceVersion)>;
+    using Composer = BackgroundComposer::Composer;
 
     explicit ObjectStore(qsizetype historyLimit = 10000);
     ~ObjectStore();
